@@ -1,0 +1,487 @@
+"""The play (pegging): one referee for records, validation and simulated games.
+
+``Pegging`` is the referee: it holds the count, whose turn it is and who has said go, and
+accepts only strictly legal actions (a tile that fits, by the player on turn; a go by the
+player on turn who may say it). ``score_pegging`` reads a record in which goes may be left
+out: compulsory play makes every missing go follow from the tiles, so the reader supplies
+them (checking each could have been said) and hands the referee strict actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from .errors import IllegalPlayError, MalformedInputError
+from .tiles import Tile, ensure_distinct
+
+HAND_SIZE = 4
+MAX_COUNT = 31
+FIFTEEN = 15
+MAX_VALUE = 12
+
+PegKind = Literal[
+    "fifteen", "thirty_one", "pair", "pair_royal", "double_pair_royal", "run", "go", "last_tile"
+]
+CloseKind = Literal["thirty_one", "go", "last_tile"]
+_PAIR_KINDS: dict[int, tuple[PegKind, int]] = {
+    2: ("pair", 2),
+    3: ("pair_royal", 6),
+    4: ("double_pair_royal", 12),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One entry of a play record: a tile laid, or a go (``tile`` is None)."""
+
+    player: int
+    tile: Tile | None = None
+
+    @property
+    def is_go(self) -> bool:
+        return self.tile is None
+
+
+@dataclass(frozen=True, slots=True)
+class PegItem:
+    kind: PegKind
+    points: int
+    tiles: tuple[Tile, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredPlay:
+    player: int
+    tile: Tile | None
+    count: int
+    points: int
+    items: tuple[PegItem, ...]
+    closes: CloseKind | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PeggingResult:
+    plays: tuple[ScoredPlay, ...]
+    scores: tuple[int, ...]
+    count: int
+    next_player: int | None
+    complete: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    code: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayVerdict:
+    legal: bool
+    reason: Reason | None = None
+    points: int = 0
+    items: tuple[PegItem, ...] = ()
+    count: int = 0
+    scores: tuple[int, ...] = ()
+
+
+def tile_points(laid: Sequence[Tile]) -> list[PegItem]:
+    """What the last tile of ``laid`` (the tiles of the current count, in order) scores.
+
+    Go and last-tile points are not included: they depend on what happens next.
+    """
+    values = [tile.value for tile in laid]
+    count = sum(values)
+    last = values[-1]
+    items: list[PegItem] = []
+    # The tile must change the count to 15: 0-0 laid on 15 scores no second fifteen.
+    if count == FIFTEEN and last != 0:
+        items.append(PegItem("fifteen", 2, tuple(laid)))
+    if count == MAX_COUNT:
+        items.append(PegItem("thirty_one", 2, tuple(laid)))
+    same = 1
+    while same < len(values) and values[-1 - same] == last:
+        same += 1
+    if same >= 2:
+        kind, points = _PAIR_KINDS[same]
+        items.append(PegItem(kind, points, tuple(laid[-same:])))
+    for size in range(len(values), 2, -1):
+        tail = values[-size:]
+        if len(set(tail)) == size and max(tail) - min(tail) == size - 1:
+            items.append(PegItem("run", size, tuple(laid[-size:])))
+            break
+    return items
+
+
+def _close_kind(go_item: PegItem) -> CloseKind:
+    return "last_tile" if go_item.kind == "last_tile" else "go"
+
+
+def _seat_order(start: int, players: int) -> range:
+    return range(start, start + players)
+
+
+@dataclass(slots=True)
+class Pegging:
+    """The referee of one play, for ``players`` players seated 0..n-1; the dealer's left leads.
+
+    ``hands`` holds each player's tiles not yet laid where they are known (None where not):
+    with a hand known, a go is checked exactly; without, a go is only known to be impossible
+    when every tile would fit (count <= 19).
+    """
+
+    players: int = 2
+    dealer: int = 1
+    starter: Tile | None = None
+    hands: list[set[Tile] | None] = field(default_factory=list)
+    laid_by: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    passed: list[bool] = field(default_factory=list)
+    used: set[Tile] = field(default_factory=set)
+    laid: list[Tile] = field(default_factory=list)
+    count: int = 0
+    last_player: int | None = None
+    turn: int | None = None
+
+    def __post_init__(self) -> None:
+        n = self.players
+        self.hands = self.hands or [None] * n
+        self.laid_by = [0] * n
+        self.scores = [0] * n
+        self.passed = [False] * n
+        self.turn = (self.dealer + 1) % n
+
+    @property
+    def complete(self) -> bool:
+        return self.turn is None
+
+    def has_tiles(self, player: int) -> bool:
+        return self.laid_by[player] < HAND_SIZE
+
+    def fits(self, tile: Tile) -> bool:
+        return self.count + tile.value <= MAX_COUNT
+
+    def playable(self, player: int) -> list[Tile]:
+        """The tiles a player with a known hand may lay now (empty: he must say go)."""
+        hand = self.hands[player]
+        assert hand is not None, "playable() needs the player's hand"
+        room = MAX_COUNT - self.count
+        return [tile for tile in hand if tile.value <= room]
+
+    def blocking_tile(self, player: int) -> Tile | None:
+        """A tile that shows ``player`` could still play, if one is known; else None."""
+        hand = self.hands[player]
+        if hand is not None:
+            fitting = [tile for tile in hand if self.fits(tile)]
+            return min(fitting) if fitting else None
+        if self.count + MAX_VALUE <= MAX_COUNT:
+            return _ANY_TILE  # every tile fits, whatever he holds
+        return None
+
+    def _is_active(self, player: int) -> bool:
+        return not self.passed[player] and self.has_tiles(player)
+
+    def _next_active(self, after: int, *, including_self: bool) -> int | None:
+        last = after + self.players if including_self else after + self.players - 1
+        for seat in range(after + 1, last + 1):
+            player = seat % self.players
+            if self._is_active(player):
+                return player
+        return None
+
+    def lay(self, player: int, tile: Tile) -> tuple[list[PegItem], CloseKind | None]:
+        """Lay a tile: its items (with a last-tile point) and how the count closed, if it did."""
+        self.check_tile(player, tile)
+        self._require_turn(player)
+        if not self.fits(tile):
+            raise IllegalPlayError(
+                "count_over_31",
+                f"{tile} would make the count {self.count + tile.value}: say Go",
+            )
+        hand = self.hands[player]
+        if hand is not None:
+            hand.discard(tile)
+        self.used.add(tile)
+        self.laid.append(tile)
+        self.laid_by[player] += 1
+        self.count += tile.value
+        self.last_player = player
+        items = tile_points(self.laid)
+        self.scores[player] += sum(item.points for item in items)
+        if self.count == MAX_COUNT:
+            self._reset()
+            return items, "thirty_one"
+        self.turn = self._next_active(player, including_self=True)
+        if self.turn is None:
+            go_item = self._close()
+            return [*items, go_item], _close_kind(go_item)
+        return items, None
+
+    def _require_turn(self, player: int) -> None:
+        if self.turn != player:
+            raise IllegalPlayError(
+                "out_of_turn", f"it is player {self.turn}'s turn, not player {player}'s"
+            )
+
+    def check_tile(self, player: int, tile: Tile) -> None:
+        """The checks of a tile that do not depend on the count or the turn."""
+        if tile == self.starter:
+            raise IllegalPlayError("starter_played", f"{tile} is the starter; it is not played")
+        if tile in self.used:
+            raise IllegalPlayError("tile_repeated", f"{tile} has already been played")
+        if not self.has_tiles(player):
+            raise IllegalPlayError(
+                "too_many_tiles", f"player {player} has already laid all {HAND_SIZE} tiles"
+            )
+        hand = self.hands[player]
+        if hand is not None and tile not in hand:
+            raise IllegalPlayError("tile_not_in_hand", f"{tile} is not in player {player}'s hand")
+
+    def go(self, player: int) -> PegItem | None:
+        """Say go; returns the go point if this closed the count (it goes to the last layer)."""
+        self._require_turn(player)
+        blocking = self.blocking_tile(player)
+        if blocking is not None:
+            if blocking is _ANY_TILE:
+                message = f"player {player} cannot say Go at count {self.count}: any tile fits"
+            else:
+                message = f"player {player} holds {blocking}, which fits the count {self.count}"
+            raise IllegalPlayError("go_with_playable_tile", message)
+        self.passed[player] = True
+        self.turn = self._next_active(player, including_self=False)
+        if self.turn is None:
+            return self._close()
+        return None
+
+    def _close(self) -> PegItem:
+        """Neither player can lay a tile: the last layer scores 1 (the last tile of all, too)."""
+        assert self.last_player is not None
+        scorer, last_tile = self.last_player, self.laid[-1]
+        self.scores[scorer] += 1
+        self._reset()
+        return PegItem("go" if self.turn is not None else "last_tile", 1, (last_tile,))
+
+    def _reset(self) -> None:
+        """A new count, led by the next player after the last layer who still has tiles."""
+        assert self.last_player is not None
+        self.count = 0
+        self.laid = []
+        self.passed = [False] * self.players
+        leader = self.last_player
+        self.last_player = None
+        self.turn = None
+        for seat in _seat_order(leader + 1, self.players):
+            if self.has_tiles(seat % self.players):
+                self.turn = seat % self.players
+                break
+
+
+# A marker tile for "every tile fits": never compared by value.
+_ANY_TILE = Tile(0, 0)
+
+
+class _RecordReader:
+    """Feeds a record to the referee, supplying the goes it leaves out."""
+
+    def __init__(self, referee: Pegging) -> None:
+        self.referee = referee
+        self.entries: list[ScoredPlay] = []
+        self.awards: list[tuple[int, PegItem]] = []  # go points, to whom, in order
+        self._last_tile_entry: int | None = None
+
+    def read(self, index: int, play: Play, *, strict: bool = False) -> ScoredPlay:
+        try:
+            entry = self._apply(play, strict=strict)
+        except IllegalPlayError as illegal:
+            raise illegal.at(index) from None
+        self.entries.append(entry)
+        return entry
+
+    def _apply(self, play: Play, *, strict: bool) -> ScoredPlay:
+        ref = self.referee
+        player = play.player
+        if play.tile is None:
+            if not ref.complete and ref.has_tiles(player) and not ref.passed[player]:
+                self._implied_goes_until(player)
+                self._award(ref.go(player))
+            # A go by a player who has no tiles or already said go changes nothing.
+            return ScoredPlay(player, None, ref.count, 0, ())
+        tile = play.tile
+        ref.check_tile(player, tile)
+        if not ref.fits(tile):
+            if strict:
+                raise IllegalPlayError(
+                    "count_over_31",
+                    f"{tile} would make the count {ref.count + tile.value}: "
+                    + ("say Go" if ref.turn == player else "wait for the count to close"),
+                )
+            self._close_for(tile)
+        if ref.passed[player]:
+            raise IllegalPlayError(
+                "played_after_go", f"player {player} said Go and cannot lay a tile in this count"
+            )
+        self._implied_goes_until(player)
+        count = ref.count + tile.value
+        items, closes = ref.lay(player, tile)
+        self._last_tile_entry = len(self.entries)
+        return ScoredPlay(player, tile, count, sum(i.points for i in items), tuple(items), closes)
+
+    def _implied_goes_until(self, player: int) -> None:
+        """Players on turn before ``player`` must have said go (out of turn if they could not)."""
+        ref = self.referee
+        while ref.turn != player:
+            waiting = ref.turn
+            assert waiting is not None, "a player with tiles always has a turn coming"
+            if ref.blocking_tile(waiting) is not None:
+                raise IllegalPlayError(
+                    "out_of_turn",
+                    f"it is player {waiting}'s turn at count {ref.count}, "
+                    f"and player {waiting} can still play",
+                )
+            self._award(ref.go(waiting))
+
+    def _close_for(self, tile: Tile) -> None:
+        """``tile`` does not fit: the count must have closed, every active player passing."""
+        ref = self.referee
+        count = ref.count
+        while ref.laid:
+            waiting = ref.turn
+            assert waiting is not None, "an open count always has a player on turn"
+            blocking = ref.blocking_tile(waiting)
+            if blocking is not None:
+                shown = "a tile" if blocking is _ANY_TILE else str(blocking)
+                raise IllegalPlayError(
+                    "count_over_31",
+                    f"{tile} would make the count {count + tile.value}, and the count cannot "
+                    f"have closed: player {waiting} could still play {shown}",
+                )
+            self._award(ref.go(waiting))
+
+    def _award(self, go_item: PegItem | None) -> None:
+        """Attach a go point to the tile that closed its count."""
+        if go_item is None:
+            return
+        assert self._last_tile_entry is not None
+        old = self.entries[self._last_tile_entry]
+        self.awards.append((old.player, go_item))
+        self.entries[self._last_tile_entry] = replace(
+            old,
+            points=old.points + go_item.points,
+            items=(*old.items, go_item),
+            closes=_close_kind(go_item),
+        )
+
+
+def _referee(
+    players: int,
+    dealer: int,
+    hands: Sequence[Sequence[Tile]] | None,
+    starter: Tile | None,
+) -> Pegging:
+    if players < 2:
+        raise MalformedInputError("the play needs at least 2 players", "/players")
+    if not 0 <= dealer < players:
+        raise MalformedInputError(f"dealer must be a player from 0 to {players - 1}", "/dealer")
+    placed: list[tuple[Tile, str]] = [] if starter is None else [(starter, "/starter")]
+    known: list[set[Tile] | None] = [None] * players
+    if hands is not None:
+        if len(hands) != players:
+            raise MalformedInputError(f"expected {players} hands, one per player", "/hands")
+        for p, hand in enumerate(hands):
+            if len(hand) != HAND_SIZE:
+                raise MalformedInputError(
+                    f"a hand in the play has {HAND_SIZE} tiles, got {len(hand)}", f"/hands/{p}"
+                )
+            placed += [(tile, f"/hands/{p}/{i}") for i, tile in enumerate(hand)]
+            known[p] = set(hand)
+    ensure_distinct(placed)
+    return Pegging(players=players, dealer=dealer, starter=starter, hands=known)
+
+
+def _check_players(plays: Iterable[Play], players: int, pointer: str) -> None:
+    for i, play in enumerate(plays):
+        if not 0 <= play.player < players:
+            raise MalformedInputError(
+                f"player must be from 0 to {players - 1}", f"{pointer}/{i}/player"
+            )
+
+
+def _read_record(referee: Pegging, plays: Sequence[Play]) -> _RecordReader:
+    _check_players(plays, referee.players, "/plays")
+    reader = _RecordReader(referee)
+    for index, play in enumerate(plays):
+        reader.read(index, play)
+    return reader
+
+
+def score_pegging(
+    plays: Sequence[Play],
+    dealer: int = 1,
+    players: int = 2,
+    hands: Sequence[Sequence[Tile]] | None = None,
+    starter: Tile | None = None,
+) -> PeggingResult:
+    """Score a record of the play, goes listed or left out; the first illegal entry raises."""
+    referee = _referee(players, dealer, hands, starter)
+    reader = _read_record(referee, plays)
+    return PeggingResult(
+        plays=tuple(reader.entries),
+        scores=tuple(referee.scores),
+        count=referee.count,
+        next_player=referee.turn,
+        complete=referee.complete,
+    )
+
+
+def validate_play(
+    plays: Sequence[Play],
+    play: Play,
+    dealer: int = 1,
+    players: int = 2,
+    hand: Sequence[Tile] | None = None,
+    starter: Tile | None = None,
+) -> PlayVerdict:
+    """Is ``play`` legal after the record ``plays``, and what does it score?
+
+    Strict about the count: a tile past 31 is illegal until the goes have closed the count.
+    ``hand`` is the acting player's remaining tiles, if known.
+    """
+    referee = _referee(players, dealer, None, starter)
+    reader = _read_record(referee, plays)
+    _check_players([play], players, "")
+    if hand is not None:
+        _know_hand(referee, play.player, hand)
+    awarded_before = len(reader.awards)
+    try:
+        entry = reader.read(len(plays), play, strict=True)
+    except IllegalPlayError as illegal:
+        return PlayVerdict(legal=False, reason=Reason(illegal.code, illegal.message))
+    # A go may close the count and give the go point to whoever laid the last tile.
+    go_points = [item for p, item in reader.awards[awarded_before:] if p == play.player]
+    items = (*entry.items, *go_points)
+    return PlayVerdict(
+        legal=True,
+        points=sum(item.points for item in items),
+        items=items,
+        count=referee.count,
+        scores=tuple(referee.scores),
+    )
+
+
+def _know_hand(referee: Pegging, player: int, hand: Sequence[Tile]) -> None:
+    """Give the referee the acting player's remaining tiles, checked against the record."""
+    left = HAND_SIZE - referee.laid_by[player]
+    if len(hand) > left:
+        raise MalformedInputError(
+            f"player {player} has laid {referee.laid_by[player]} tiles, "
+            f"so holds at most {left}, not {len(hand)}",
+            "/hand",
+        )
+    placed = [(tile, f"/hand/{i}") for i, tile in enumerate(hand)]
+    ensure_distinct(placed)
+    for tile, pointer in placed:
+        if tile in referee.used or tile == referee.starter:
+            where = "the starter" if tile == referee.starter else "already played"
+            raise MalformedInputError(f"{tile} cannot be in the hand: it is {where}", pointer)
+    referee.hands[player] = set(hand)

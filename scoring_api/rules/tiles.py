@@ -1,0 +1,135 @@
+"""Tiles of a double-six set: value, parsing of every accepted notation, canonical format."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .errors import MalformedInputError
+
+MAX_PIPS = 6
+_TEXT = re.compile(r"^\s*(\d)\s*[-|]\s*(\d)\s*$")
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Tile:
+    """One domino; ``low <= high``. Only its value (pip total) matters for scoring."""
+
+    low: int
+    high: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.low <= self.high <= MAX_PIPS:
+            raise ValueError(f"not a double-six tile: {self.low}-{self.high}")
+
+    @property
+    def value(self) -> int:
+        return self.low + self.high
+
+    @property
+    def is_double(self) -> bool:
+        return self.low == self.high
+
+    @property
+    def index(self) -> int:
+        """Position in ``ALL_TILES``: a dense id for tables and bit sets."""
+        return _INDEX[self]
+
+    def __str__(self) -> str:
+        return f"{self.low}-{self.high}"
+
+
+ALL_TILES: tuple[Tile, ...] = tuple(
+    Tile(low, high) for low in range(MAX_PIPS + 1) for high in range(low, MAX_PIPS + 1)
+)
+_INDEX: dict[Tile, int] = {tile: i for i, tile in enumerate(ALL_TILES)}
+TILE_VALUES: tuple[int, ...] = tuple(tile.value for tile in ALL_TILES)
+
+# Every spelling of every tile that a client is likely to send, for a one-lookup parse.
+_BY_TEXT: dict[str, Tile] = {}
+for _tile in ALL_TILES:
+    for _a, _b in ((_tile.low, _tile.high), (_tile.high, _tile.low)):
+        for _sep in "-|":
+            _BY_TEXT[f"{_a}{_sep}{_b}"] = _tile
+
+
+def _pips(obj: object) -> int | None:
+    # bool is an int subclass, and JSON true is not a pip count.
+    if type(obj) is int and 0 <= obj <= MAX_PIPS:
+        return obj
+    return None
+
+
+def parse_tile(obj: object, pointer: str = "") -> Tile:
+    """A tile from ``"3-5"``, ``"5-3"``, ``"3|5"`` or ``[3, 5]``; anything else is malformed."""
+    if isinstance(obj, str):
+        tile = _BY_TEXT.get(obj)
+        if tile is not None:
+            return tile
+        match = _TEXT.match(obj)
+        if match:
+            a, b = int(match.group(1)), int(match.group(2))
+            if a <= MAX_PIPS and b <= MAX_PIPS:
+                return Tile(min(a, b), max(a, b))
+            raise MalformedInputError(
+                f"{obj!r} is not a double-six tile: each end has 0 to 6 pips", pointer
+            )
+        raise MalformedInputError(
+            f'{obj!r} is not a tile: write it as "3-5", "3|5" or [3, 5]', pointer
+        )
+    if isinstance(obj, list | tuple):
+        if len(obj) == 2:
+            end1, end2 = _pips(obj[0]), _pips(obj[1])
+            if end1 is not None and end2 is not None:
+                return Tile(min(end1, end2), max(end1, end2))
+        raise MalformedInputError(
+            "a tile as an array is two whole numbers of pips from 0 to 6, like [3, 5]", pointer
+        )
+    raise MalformedInputError(
+        f'expected a tile such as "3-5" or [3, 5], got {_json_type(obj)}', pointer
+    )
+
+
+def parse_tiles(objs: object, pointer: str = "", size: int | None = None) -> tuple[Tile, ...]:
+    """A list of distinct tiles (of exactly ``size`` tiles when given)."""
+    if not isinstance(objs, list | tuple):
+        raise MalformedInputError(f"expected a list of tiles, got {_json_type(objs)}", pointer)
+    if size is not None and len(objs) != size:
+        raise MalformedInputError(f"expected {size} tiles, got {len(objs)}", pointer)
+    tiles = tuple(parse_tile(obj, f"{pointer}/{i}") for i, obj in enumerate(objs))
+    ensure_distinct([(tile, f"{pointer}/{i}") for i, tile in enumerate(tiles)])
+    return tiles
+
+
+def ensure_distinct(placed: Iterable[tuple[Tile, str]]) -> None:
+    """Each tile exists once in a set: a repeat anywhere in one deal is malformed input."""
+    seen: dict[Tile, str] = {}
+    for tile, pointer in placed:
+        if tile in seen:
+            raise MalformedInputError(
+                f"tile {tile} appears twice (also at {seen[tile] or '/'}); "
+                "a double-six set has each tile once",
+                pointer,
+            )
+        seen[tile] = pointer
+
+
+def format_tile(tile: Tile) -> str:
+    return str(tile)
+
+
+def _json_type(obj: object) -> str:
+    if obj is None:
+        return "null"
+    if isinstance(obj, bool):
+        return "a boolean"
+    if isinstance(obj, int | float):
+        return "a number"
+    if isinstance(obj, dict):
+        return "an object"
+    if isinstance(obj, list | tuple):
+        return "an array"
+    if isinstance(obj, str):
+        return "a string"
+    return type(obj).__name__
