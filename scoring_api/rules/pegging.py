@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Literal
 
 from .errors import IllegalPlayError, MalformedInputError
@@ -86,32 +87,50 @@ class PlayVerdict:
     scores: tuple[int, ...] = ()
 
 
-def tile_points(laid: Sequence[Tile]) -> list[PegItem]:
-    """What the last tile of ``laid`` (the tiles of the current count, in order) scores.
+@lru_cache(maxsize=1 << 16)
+def scoring_spans(values: tuple[int, ...]) -> tuple[tuple[PegKind, int, int], ...]:
+    """What the last of ``values`` (the count so far, in order) scores: (kind, points, span).
 
-    Go and last-tile points are not included: they depend on what happens next.
+    ``span`` is how many of the last tiles the item is made of. Go and last-tile points are
+    not included: they depend on what happens next. Cached: a play repeats the same counts.
     """
-    values = [tile.value for tile in laid]
     count = sum(values)
     last = values[-1]
-    items: list[PegItem] = []
+    spans: list[tuple[PegKind, int, int]] = []
     # The tile must change the count to 15: 0-0 laid on 15 scores no second fifteen.
     if count == FIFTEEN and last != 0:
-        items.append(PegItem("fifteen", 2, tuple(laid)))
+        spans.append(("fifteen", 2, len(values)))
     if count == MAX_COUNT:
-        items.append(PegItem("thirty_one", 2, tuple(laid)))
+        spans.append(("thirty_one", 2, len(values)))
     same = 1
     while same < len(values) and values[-1 - same] == last:
         same += 1
     if same >= 2:
         kind, points = _PAIR_KINDS[same]
-        items.append(PegItem(kind, points, tuple(laid[-same:])))
+        spans.append((kind, points, same))
     for size in range(len(values), 2, -1):
         tail = values[-size:]
         if len(set(tail)) == size and max(tail) - min(tail) == size - 1:
-            items.append(PegItem("run", size, tuple(laid[-size:])))
+            spans.append(("run", size, size))
             break
-    return items
+    return tuple(spans)
+
+
+@lru_cache(maxsize=1 << 16)
+def points_for_last(values: tuple[int, ...]) -> int:
+    """Points of the last of ``values``, without go points (the simulator's hot path)."""
+    return sum(points for _, points, _ in scoring_spans(values))
+
+
+def tile_points(laid: Sequence[Tile]) -> list[PegItem]:
+    """The items the last tile of ``laid`` (the tiles of the current count) scores."""
+    return _items_of(laid, tuple(tile.value for tile in laid))
+
+
+def _items_of(laid: Sequence[Tile], values: tuple[int, ...]) -> list[PegItem]:
+    return [
+        PegItem(kind, points, tuple(laid[-span:])) for kind, points, span in scoring_spans(values)
+    ]
 
 
 def _close_kind(go_item: PegItem) -> CloseKind:
@@ -134,12 +153,13 @@ class Pegging:
     players: int = 2
     dealer: int = 1
     starter: Tile | None = None
-    hands: list[set[Tile] | None] = field(default_factory=list)
+    hands: list[list[Tile] | None] = field(default_factory=list)
     laid_by: list[int] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
     passed: list[bool] = field(default_factory=list)
     used: set[Tile] = field(default_factory=set)
-    laid: list[Tile] = field(default_factory=list)
+    laid: list[Tile] = field(default_factory=list)  # the tiles of the current count
+    values: tuple[int, ...] = ()  # and their values
     count: int = 0
     last_player: int | None = None
     turn: int | None = None
@@ -201,14 +221,15 @@ class Pegging:
             )
         hand = self.hands[player]
         if hand is not None:
-            hand.discard(tile)
+            hand.remove(tile)
         self.used.add(tile)
         self.laid.append(tile)
+        self.values = (*self.values, tile.value)
         self.laid_by[player] += 1
         self.count += tile.value
         self.last_player = player
-        items = tile_points(self.laid)
-        self.scores[player] += sum(item.points for item in items)
+        items = _items_of(self.laid, self.values)
+        self.scores[player] += points_for_last(self.values)
         if self.count == MAX_COUNT:
             self._reset()
             return items, "thirty_one"
@@ -238,8 +259,8 @@ class Pegging:
         if hand is not None and tile not in hand:
             raise IllegalPlayError("tile_not_in_hand", f"{tile} is not in player {player}'s hand")
 
-    def go(self, player: int) -> PegItem | None:
-        """Say go; returns the go point if this closed the count (it goes to the last layer)."""
+    def go(self, player: int) -> tuple[int, PegItem] | None:
+        """Say go; if this closed the count, the go point and who scores it (the last layer)."""
         self._require_turn(player)
         blocking = self.blocking_tile(player)
         if blocking is not None:
@@ -251,7 +272,9 @@ class Pegging:
         self.passed[player] = True
         self.turn = self._next_active(player, including_self=False)
         if self.turn is None:
-            return self._close()
+            scorer = self.last_player
+            assert scorer is not None
+            return scorer, self._close()
         return None
 
     def _close(self) -> PegItem:
@@ -267,6 +290,7 @@ class Pegging:
         assert self.last_player is not None
         self.count = 0
         self.laid = []
+        self.values = ()
         self.passed = [False] * self.players
         leader = self.last_player
         self.last_player = None
@@ -358,13 +382,15 @@ class _RecordReader:
                 )
             self._award(ref.go(waiting))
 
-    def _award(self, go_item: PegItem | None) -> None:
+    def _award(self, go_point: tuple[int, PegItem] | None) -> None:
         """Attach a go point to the tile that closed its count."""
-        if go_item is None:
+        if go_point is None:
             return
+        scorer, go_item = go_point
         assert self._last_tile_entry is not None
         old = self.entries[self._last_tile_entry]
-        self.awards.append((old.player, go_item))
+        assert old.player == scorer
+        self.awards.append((scorer, go_item))
         self.entries[self._last_tile_entry] = replace(
             old,
             points=old.points + go_item.points,
@@ -384,7 +410,7 @@ def _referee(
     if not 0 <= dealer < players:
         raise MalformedInputError(f"dealer must be a player from 0 to {players - 1}", "/dealer")
     placed: list[tuple[Tile, str]] = [] if starter is None else [(starter, "/starter")]
-    known: list[set[Tile] | None] = [None] * players
+    known: list[list[Tile] | None] = [None] * players
     if hands is not None:
         if len(hands) != players:
             raise MalformedInputError(f"expected {players} hands, one per player", "/hands")
@@ -394,7 +420,7 @@ def _referee(
                     f"a hand in the play has {HAND_SIZE} tiles, got {len(hand)}", f"/hands/{p}"
                 )
             placed += [(tile, f"/hands/{p}/{i}") for i, tile in enumerate(hand)]
-            known[p] = set(hand)
+            known[p] = list(hand)
     ensure_distinct(placed)
     return Pegging(players=players, dealer=dealer, starter=starter, hands=known)
 
@@ -484,4 +510,4 @@ def _know_hand(referee: Pegging, player: int, hand: Sequence[Tile]) -> None:
         if tile in referee.used or tile == referee.starter:
             where = "the starter" if tile == referee.starter else "already played"
             raise MalformedInputError(f"{tile} cannot be in the hand: it is {where}", pointer)
-    referee.hands[player] = set(hand)
+    referee.hands[player] = list(hand)

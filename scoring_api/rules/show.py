@@ -116,6 +116,11 @@ def show_table(rules: RuleOptions = DEFAULT_RULES) -> bytes:
     return bytes(table)
 
 
+def value_keys(values: Iterable[int]) -> int:
+    """The table key of a multiset of values (add keys of disjoint parts to combine them)."""
+    return sum(_WEIGHTS[v] for v in values)
+
+
 def show_total(tiles: Sequence[Tile], rules: RuleOptions = DEFAULT_RULES) -> int:
     """Total of hand plus starter (five distinct tiles, not checked): one table lookup."""
     keys = _KEY_BY_TILE

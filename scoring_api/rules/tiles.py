@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import MalformedInputError
 
@@ -18,14 +18,13 @@ class Tile:
 
     low: int
     high: int
+    # The pip total, stored: scoring reads it far more often than tiles are made.
+    value: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not 0 <= self.low <= self.high <= MAX_PIPS:
             raise ValueError(f"not a double-six tile: {self.low}-{self.high}")
-
-    @property
-    def value(self) -> int:
-        return self.low + self.high
+        object.__setattr__(self, "value", self.low + self.high)
 
     @property
     def is_double(self) -> bool:

@@ -1,0 +1,225 @@
+"""A whole two-player game by RULES.md, played through the same referee as the endpoints."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Literal
+
+from .discards import DEALT
+from .options import RuleOptions
+from .pegging import HAND_SIZE, Pegging, PegItem
+from .show import VALUE_COUNTS, ShowItem, score_show, show_total
+from .strategies import Seat, Strategy, pick
+from .tiles import ALL_TILES, Tile
+
+PLAYERS = 2
+Source = Literal["starter", "play", "hand", "crib"]
+SOURCES: tuple[Source, ...] = ("starter", "play", "hand", "crib")
+
+
+class GameOver(Exception):  # noqa: N818 - control flow, not an error
+    """Someone reached the target: nothing after this event is scored."""
+
+
+@dataclass(slots=True)
+class Played:
+    """A tile laid (or a go, ``tile`` None) in a transcript, with the count after it."""
+
+    player: int
+    tile: Tile | None
+    count: int
+    items: list[PegItem]
+
+
+@dataclass(slots=True)
+class DealRecord:
+    """One deal, complete enough for another app to replay and check it."""
+
+    dealer: int
+    hands: list[list[Tile]]  # the six tiles each player drew
+    discards: list[list[Tile]]
+    starter: Tile
+    plays: list[Played] = field(default_factory=list)
+    shows: list[tuple[str, int, int, tuple[ShowItem, ...]]] = field(default_factory=list)
+    starter_points: int = 0
+
+
+@dataclass(slots=True)
+class GameResult:
+    winner: int
+    scores: list[int]
+    deals: int
+    first_dealer: int
+    # points[player][source]; role_points[player][0 = as non-dealer, 1 = as dealer]
+    points: list[dict[Source, int]]
+    role_points: list[list[int]]
+    hand_scores: list[int]  # every hand shown, either player
+    crib_scores: list[int]
+    transcript: list[DealRecord] | None = None
+    lurch: bool = False  # the loser had not reached half the target
+
+
+class _Game:
+    def __init__(
+        self,
+        strategies: Sequence[Strategy],
+        rules: RuleOptions,
+        rng: Random,
+        first_dealer: int,
+        transcript: bool,
+    ) -> None:
+        self.strategies = strategies
+        self.rules = rules
+        self.rng = rng
+        self.scores = [0, 0]
+        self.dealer = first_dealer
+        self.result = GameResult(
+            winner=-1,
+            scores=self.scores,
+            deals=0,
+            first_dealer=first_dealer,
+            points=[dict.fromkeys(SOURCES, 0) for _ in range(PLAYERS)],
+            role_points=[[0, 0] for _ in range(PLAYERS)],
+            hand_scores=[],
+            crib_scores=[],
+            transcript=[] if transcript else None,
+        )
+
+    def score(self, player: int, points: int, source: Source) -> None:
+        """Every scoring event passes here, so the game ends the instant the target is hit."""
+        if not points:
+            return
+        self.scores[player] += points
+        self.result.points[player][source] += points
+        self.result.role_points[player][player == self.dealer] += points
+        if self.scores[player] >= self.rules.target:
+            self.result.winner = player
+            self.result.lurch = self.scores[1 - player] < (self.rules.target + 1) // 2
+            raise GameOver
+
+    def play(self) -> GameResult:
+        try:
+            while True:
+                self.deal()
+                self.dealer = 1 - self.dealer
+        except GameOver:
+            return self.result
+
+    def deal(self) -> None:
+        rng, rules = self.rng, self.rules
+        self.result.deals += 1
+        deck = list(ALL_TILES)
+        drawn = 2 * DEALT + 1
+        for i in range(drawn):
+            j = i + pick(rng, len(deck) - i)
+            deck[i], deck[j] = deck[j], deck[i]
+        sixes = [sorted(deck[p * DEALT : (p + 1) * DEALT], key=_by_value) for p in range(PLAYERS)]
+        starter = deck[drawn - 1]
+        hands: list[list[Tile]] = []
+        crib: list[Tile] = []
+        discards = []
+        for p, six in enumerate(sixes):
+            values6 = tuple(tile.value for tile in six)
+            i, j = self.strategies[p].discard(values6, p == self.dealer, rules, rng)
+            discards.append([six[i], six[j]])
+            crib += [six[i], six[j]]
+            hands.append([tile for k, tile in enumerate(six) if k not in (i, j)])
+        record = None
+        if self.result.transcript is not None:
+            record = DealRecord(self.dealer, [list(s) for s in sixes], discards, starter)
+            self.result.transcript.append(record)
+        if starter.is_double:
+            if record is not None:
+                record.starter_points = rules.starter_double_points
+            self.score(self.dealer, rules.starter_double_points, "starter")
+        self.pegging(hands, sixes, starter, record)
+        pone = 1 - self.dealer
+        for whose, owner, tiles in (
+            ("non_dealer", pone, hands[pone]),
+            ("dealer", self.dealer, hands[self.dealer]),
+            ("crib", self.dealer, crib),
+        ):
+            total = show_total((*tiles, starter), rules)
+            (self.result.crib_scores if whose == "crib" else self.result.hand_scores).append(total)
+            if record is not None:
+                items = score_show(tiles, starter, rules).items
+                record.shows.append((whose, owner, total, items))
+            self.score(owner, total, "crib" if whose == "crib" else "hand")
+
+    def pegging(
+        self,
+        hands: list[list[Tile]],
+        sixes: list[list[Tile]],
+        starter: Tile,
+        record: DealRecord | None,
+    ) -> None:
+        referee = Pegging(
+            players=PLAYERS, dealer=self.dealer, starter=starter, hands=[list(h) for h in hands]
+        )
+        # What each player has not seen: the set, less his six tiles and the starter.
+        unseen = []
+        for six in sixes:
+            counts = list(VALUE_COUNTS)
+            for tile in (*six, starter):
+                counts[tile.value] -= 1
+            unseen.append(counts)
+        last_tile = 0  # entry of the last tile laid, which a go point belongs to
+        while not referee.complete:
+            player = referee.turn
+            assert player is not None
+            playable = referee.playable(player)
+            if not playable:
+                go_point = referee.go(player)
+                if record is not None:
+                    record.plays.append(Played(player, None, referee.count, []))
+                if go_point is not None:
+                    scorer, go_item = go_point
+                    if record is not None:
+                        record.plays[last_tile].items.append(go_item)
+                    self.score(scorer, go_item.points, "play")
+                continue
+            hand = referee.hands[player]
+            assert hand is not None
+            seat = Seat(
+                hand=hand,
+                playable=playable,
+                count_values=referee.values,
+                unseen=unseen[player],
+                opponent_tiles=HAND_SIZE - referee.laid_by[1 - player],
+            )
+            tile = self.strategies[player].lay(seat, self.rng)
+            count = referee.count + tile.value
+            items, _ = referee.lay(player, tile)
+            unseen[1 - player][tile.value] -= 1
+            if record is not None:
+                last_tile = len(record.plays)
+                record.plays.append(Played(player, tile, count, items))
+            self.score(player, sum(item.points for item in items), "play")
+
+
+def _by_value(tile: Tile) -> tuple[int, Tile]:
+    return tile.value, tile
+
+
+def play_game(
+    strategies: Sequence[Strategy],
+    rules: RuleOptions,
+    rng: Random,
+    first_dealer: int,
+    transcript: bool = False,
+) -> GameResult:
+    """One game to ``rules.target``; every random choice comes from ``rng``."""
+    return _Game(strategies, rules, rng, first_dealer, transcript).play()
+
+
+def draw_for_dealer(rng: Random) -> int:
+    """Each player draws a tile; the lower value deals, a tie draws again (RULES.md 2)."""
+    while True:
+        first = pick(rng, len(ALL_TILES))
+        second = pick(rng, len(ALL_TILES) - 1)
+        second += second >= first
+        low, high = ALL_TILES[first].value, ALL_TILES[second].value
+        if low != high:
+            return 0 if low < high else 1

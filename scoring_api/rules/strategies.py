@@ -1,0 +1,146 @@
+"""Named strategies for simulated games: each chooses a discard and a tile to lay.
+
+A strategy sees only what its player could see at the table (``Seat``). Random choices use
+only ``rng.random()``, whose sequence Python guarantees across versions.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import comb
+from random import Random
+from typing import ClassVar
+
+from .discards import best_discard, hand_expectation
+from .options import RuleOptions
+from .pegging import MAX_COUNT, points_for_last
+from .tiles import Tile
+
+
+@dataclass(slots=True)
+class Seat:
+    """What the player on turn knows during the play."""
+
+    hand: Sequence[Tile]  # tiles not yet laid
+    playable: Sequence[Tile]  # those that fit the count (never empty when asked to lay)
+    count_values: tuple[int, ...]  # values laid since the count began, in order
+    unseen: Sequence[int]  # per value: tiles he has not seen (not his, not laid, not starter)
+    opponent_tiles: int  # tiles the opponent still holds
+
+
+def pick(rng: Random, n: int) -> int:
+    """A uniform index below ``n`` from ``rng.random()`` alone."""
+    return int(rng.random() * n)
+
+
+class Strategy(ABC):
+    """Adding a strategy is adding one subclass and listing it in ``STRATEGIES``."""
+
+    name: ClassVar[str]
+    description: ClassVar[str]
+
+    @abstractmethod
+    def discard(
+        self, values6: tuple[int, ...], dealer: bool, rules: RuleOptions, rng: Random
+    ) -> tuple[int, int]:
+        """Positions (0..5, in ``values6`` order, sorted by value) of the two tiles laid away."""
+
+    @abstractmethod
+    def lay(self, seat: Seat, rng: Random) -> Tile:
+        """One of ``seat.playable``."""
+
+
+class RandomStrategy(Strategy):
+    name = "random"
+    description = "Any legal choice, uniformly at random: a discard, then each tile laid."
+
+    def discard(
+        self, values6: tuple[int, ...], dealer: bool, rules: RuleOptions, rng: Random
+    ) -> tuple[int, int]:
+        first = pick(rng, 6)
+        second = pick(rng, 5)
+        return first, second + (second >= first)
+
+    def lay(self, seat: Seat, rng: Random) -> Tile:
+        return seat.playable[pick(rng, len(seat.playable))]
+
+
+def _score_now(seat: Seat, tile: Tile) -> int:
+    return points_for_last((*seat.count_values, tile.value))
+
+
+class GreedyStrategy(Strategy):
+    name = "greedy"
+    description = (
+        "Keeps the four tiles with the best expected hand over the possible starters; "
+        "lays the tile that scores most now (the higher value on a tie)."
+    )
+
+    def discard(
+        self, values6: tuple[int, ...], dealer: bool, rules: RuleOptions, rng: Random
+    ) -> tuple[int, int]:
+        pairs = [(i, j) for i in range(6) for j in range(i + 1, 6)]
+        return max(pairs, key=lambda pair: hand_expectation(values6, pair, rules))
+
+    def lay(self, seat: Seat, rng: Random) -> Tile:
+        return max(seat.playable, key=lambda tile: (_score_now(seat, tile), tile.value))
+
+
+def expected_best_reply(seat: Seat, after: tuple[int, ...]) -> float:
+    """Expected points of the opponent's best reply to the count ``after``.
+
+    The opponent holds ``opponent_tiles`` tiles drawn uniformly from the unseen ones; he replies
+    with the tile that scores most. P(best reply scores >= s) = 1 - P(he holds none of the
+    tiles scoring >= s), a hypergeometric probability.
+    """
+    held = seat.opponent_tiles
+    pool = sum(seat.unseen)
+    if held == 0 or pool == 0:
+        return 0.0
+    room = MAX_COUNT - sum(after)
+    by_points: dict[int, int] = {}
+    for value, count in enumerate(seat.unseen):
+        if count and value <= room:
+            points = points_for_last((*after, value))
+            if points:
+                by_points[points] = by_points.get(points, 0) + count
+    expected = 0.0
+    tiles_at_or_above = 0
+    none_above = 1.0
+    ways = comb(pool, held)
+    for points in sorted(by_points, reverse=True):
+        tiles_at_or_above += by_points[points]
+        none_here_or_above = comb(pool - tiles_at_or_above, held) / ways
+        expected += points * (none_above - none_here_or_above)
+        none_above = none_here_or_above
+    return expected
+
+
+class ExpectedStrategy(Strategy):
+    name = "expected"
+    description = (
+        "Keeps the four tiles with the best expected hand plus (as dealer) or minus (as "
+        "non-dealer) the expected crib, exact over the unseen starters and the opponent's "
+        "possible discards; lays the tile that maximizes points now minus the expected best "
+        "reply of the opponent over the tiles he may hold (one-tile look-ahead)."
+    )
+
+    def discard(
+        self, values6: tuple[int, ...], dealer: bool, rules: RuleOptions, rng: Random
+    ) -> tuple[int, int]:
+        return best_discard(values6, dealer, rules)
+
+    def lay(self, seat: Seat, rng: Random) -> Tile:
+        def net(tile: Tile) -> tuple[float, int]:
+            after = (*seat.count_values, tile.value)
+            reply = 0.0 if sum(after) == MAX_COUNT else expected_best_reply(seat, after)
+            return points_for_last(after) - reply, tile.value
+
+        return max(seat.playable, key=net)
+
+
+STRATEGIES: dict[str, Strategy] = {
+    strategy.name: strategy for strategy in (RandomStrategy(), GreedyStrategy(), ExpectedStrategy())
+}
