@@ -1,0 +1,103 @@
+"""The show: one hand itemized, or many hands totalled as fast as the core can."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+from marshmallow import ValidationError
+
+from scoring_api.rules import MalformedInputError, Tile, ensure_distinct, score_show, show_totals
+
+from . import render
+from .body import load_body
+from .fields import TILE_BY_TEXT
+from .problems import FieldError, InvalidInput, flatten_messages
+from .schemas import BatchSchema, HandScoreSchema, ShowSchema
+
+bp = Blueprint("hands", __name__, url_prefix="/v1/hands")
+
+_score_schema = HandScoreSchema()
+_show_schema = ShowSchema()
+_batch_schema = BatchSchema()
+_SHOW_KEYS = frozenset(("hand", "starter"))
+
+
+@bp.post("/score")
+def score() -> dict[str, Any]:
+    body = load_body(_score_schema)
+    shown = score_show(body["hand"], body["starter"], body["rules"])
+    answer: dict[str, Any] = {
+        "hand": render.tiles(body["hand"]),
+        "starter": str(body["starter"]),
+        "crib": body["crib"],
+        "total": shown.total,
+        "items": render.items(shown.items),
+        "subtotals": shown.subtotals,
+        "rules": body["rules"].as_dict(),
+    }
+    if "claimed" in body:
+        claimed, total = body["claimed"], shown.total
+        answer["claim"] = {
+            "claimed": claimed,
+            "correct": claimed == total,
+            "missed": max(total - claimed, 0),
+            "overclaimed": max(claimed - total, 0),
+        }
+    return answer
+
+
+def _fast_show(item: Any) -> tuple[Tile, ...] | None:
+    """The five tiles of a batch item written with string tiles, or None for the full path.
+
+    Accepts only a subset of what ShowSchema accepts (exact keys, string tiles, no repeat),
+    so the fast path never lets through anything the contract rejects.
+    """
+    if type(item) is not dict or item.keys() != _SHOW_KEYS:
+        return None
+    hand, starter = item["hand"], item["starter"]
+    if type(hand) is not list or len(hand) != 4 or type(starter) is not str:
+        return None
+    a, b, c, d = hand
+    lookup = TILE_BY_TEXT.get
+    try:
+        five = (lookup(a), lookup(b), lookup(c), lookup(d), lookup(starter))
+    except TypeError:  # an unhashable array tile such as [3, 5]
+        return None
+    if None in five or len(set(five)) != 5:
+        return None
+    return five  # type: ignore[return-value]
+
+
+def _full_show(item: Any, pointer: str) -> tuple[Tile, ...]:
+    """The schema and the core's own checks, for unusual notations and for errors."""
+    try:
+        shown = _show_schema.load(item)
+    except ValidationError as error:
+        raise InvalidInput(flatten_messages(error.messages, pointer)) from error
+    placed = [(tile, f"{pointer}/hand/{i}") for i, tile in enumerate(shown["hand"])]
+    placed.append((shown["starter"], f"{pointer}/starter"))
+    try:
+        ensure_distinct(placed)
+    except MalformedInputError as error:
+        raise InvalidInput(error.errors) from error
+    return tuple(tile for tile, _ in placed)
+
+
+@bp.post("/score-batch")
+def score_batch() -> dict[str, Any]:
+    body = load_body(_batch_schema)
+    shows: list[tuple[Tile, ...]] = []
+    errors: list[FieldError] = []
+    for index, item in enumerate(body["hands"]):
+        five = _fast_show(item)
+        if five is None:
+            try:
+                five = _full_show(item, f"/hands/{index}")
+            except InvalidInput as error:
+                errors.extend(error.errors)
+                continue
+        shows.append(five)
+    if errors:
+        raise InvalidInput(errors)
+    return {"totals": show_totals(shows, body["rules"])}

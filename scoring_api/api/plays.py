@@ -1,0 +1,41 @@
+"""Referee one proposed play: an illegal play is an answer (200), not an error."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+
+from scoring_api.rules import validate_play
+
+from . import render
+from .body import load_body
+from .schemas import ValidatePlaySchema
+
+bp = Blueprint("plays", __name__, url_prefix="/v1/plays")
+
+_schema = ValidatePlaySchema()
+
+
+@bp.post("/validate")
+def validate() -> dict[str, Any]:
+    body = load_body(_schema)
+    verdict = validate_play(
+        body["plays"],
+        body["play"],
+        dealer=body["dealer"],
+        hand=body.get("hand"),
+        starter=body.get("starter"),
+    )
+    if verdict.reason is not None:
+        return {
+            "legal": False,
+            "reason": {"code": verdict.reason.code, "message": verdict.reason.message},
+        }
+    return {
+        "legal": True,
+        "points": verdict.points,
+        "items": render.items(verdict.items),
+        "count": verdict.count,
+        "scores": list(verdict.scores),
+    }

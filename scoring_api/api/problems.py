@@ -1,0 +1,133 @@
+"""Every error leaves the service as RFC 9457 ``application/problem+json``.
+
+One place turns each failure (Flask's HTTP errors, marshmallow's validation errors, the rules
+core's errors, anything unexpected) into a problem document, so clients parse one shape and no
+traceback ever reaches them.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable, Mapping
+from http import HTTPStatus
+from typing import Any
+
+from flask import Flask, Response
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from scoring_api.rules import IllegalPlayError, MalformedInputError
+
+PROBLEM_MIMETYPE = "application/problem+json"
+INVALID_INPUT_TYPE = "urn:domino-cribbage:problem:invalid-input"
+ILLEGAL_PLAY_TYPE = "urn:domino-cribbage:problem:illegal-play"
+
+log = logging.getLogger(__name__)
+
+FieldError = tuple[str, str]
+
+
+class InvalidInput(Exception):
+    """Well-formed JSON whose fields break the contract; each error is (pointer, detail)."""
+
+    def __init__(self, errors: list[FieldError]) -> None:
+        super().__init__(errors)
+        self.errors = errors
+
+
+def problem(
+    status: int,
+    detail: str,
+    *,
+    type_: str = "about:blank",
+    headers: Iterable[tuple[str, str]] = (),
+    **extra: Any,
+) -> Response:
+    """A problem+json response; ``about:blank`` problems take the HTTP phrase as title."""
+    body = {
+        "type": type_,
+        "title": HTTPStatus(status).phrase,
+        "status": status,
+        "detail": detail,
+        **extra,
+    }
+    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_MIMETYPE)
+    response.headers.extend(headers)
+    return response
+
+
+def invalid_input(errors: list[FieldError]) -> Response:
+    """The 422 answer naming each bad field by JSON pointer."""
+    summary = "; ".join(f"{pointer or '/'}: {detail}" for pointer, detail in errors[:3])
+    more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
+    return problem(
+        422,
+        f"The request body has invalid fields: {summary}{more}",
+        type_=INVALID_INPUT_TYPE,
+        errors=[{"pointer": pointer, "detail": detail} for pointer, detail in errors],
+    )
+
+
+def escape_pointer_token(token: object) -> str:
+    """RFC 6901 escaping, so an unknown key like ``a/b`` still yields a usable pointer."""
+    return str(token).replace("~", "~0").replace("/", "~1")
+
+
+def flatten_messages(messages: Any, pointer: str = "") -> list[FieldError]:
+    """marshmallow's nested error dict as (JSON pointer, detail) pairs, in body order."""
+    if isinstance(messages, Mapping):
+        errors: list[FieldError] = []
+        for key, nested in messages.items():
+            child = pointer if key == "_schema" else f"{pointer}/{escape_pointer_token(key)}"
+            errors.extend(flatten_messages(nested, child))
+        return errors
+    if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+        return [(pointer, message) for message in messages]
+    if isinstance(messages, list):
+        return [error for nested in messages for error in flatten_messages(nested, pointer)]
+    return [(pointer, str(messages))]
+
+
+def _http_error(error: HTTPException) -> Response:
+    status = error.code or 500
+    headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
+    return problem(status, error.description or HTTPStatus(status).description, headers=headers)
+
+
+def _validation_error(error: ValidationError) -> Response:
+    return invalid_input(flatten_messages(error.messages))
+
+
+def _invalid_input(error: InvalidInput) -> Response:
+    return invalid_input(error.errors)
+
+
+def _malformed(error: MalformedInputError) -> Response:
+    return invalid_input(list(error.errors))
+
+
+def _illegal_play(error: IllegalPlayError) -> Response:
+    return problem(
+        422,
+        error.message,
+        type_=ILLEGAL_PLAY_TYPE,
+        index=error.index,
+        code=error.code,
+        errors=[{"pointer": f"/plays/{error.index}", "detail": error.message}],
+    )
+
+
+def _unexpected(error: Exception) -> Response:
+    log.exception("unhandled error", exc_info=error)
+    return problem(500, "The server failed to answer this request; it has been logged.")
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Route every failure through ``problem``; Flask picks the most specific handler."""
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(ValidationError, _validation_error)
+    app.register_error_handler(InvalidInput, _invalid_input)
+    app.register_error_handler(MalformedInputError, _malformed)
+    app.register_error_handler(IllegalPlayError, _illegal_play)
+    app.register_error_handler(Exception, _unexpected)

@@ -1,0 +1,46 @@
+"""Reference data a client needs to build requests: the rule options and the 28 tiles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+
+from scoring_api.rules import ALL_TILES, RULE_OPTIONS
+
+bp = Blueprint("reference", __name__, url_prefix="/v1")
+
+_RULES = {
+    "options": [
+        {
+            "name": option.name,
+            "default": option.default,
+            "allowed": list(option.allowed),
+            "description": option.description,
+        }
+        for option in RULE_OPTIONS
+    ],
+    "defaults": {option.name: option.default for option in RULE_OPTIONS},
+}
+_TILES = {
+    "tiles": [
+        {
+            "tile": str(tile),
+            "low": tile.low,
+            "high": tile.high,
+            "value": tile.value,
+            "double": tile.is_double,
+        }
+        for tile in ALL_TILES
+    ]
+}
+
+
+@bp.get("/rules")
+def rules() -> dict[str, Any]:
+    return _RULES
+
+
+@bp.get("/tiles")
+def tiles() -> dict[str, Any]:
+    return _TILES

@@ -1,0 +1,114 @@
+"""Request schemas: the edge validation that mirrors openapi.yaml's request bodies.
+
+Unknown fields are rejected (the spec says ``additionalProperties: false``), so a typo such as
+``"starer"`` is a 422 instead of a silently ignored option.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validates_schema
+from marshmallow.validate import Equal, Length, OneOf, Range
+
+from scoring_api.rules import HAND_SIZE, RULE_OPTIONS, Play, RuleOptions
+
+from .fields import JsonArray, JsonBoolean, JsonInteger, TileField
+
+PLAYERS = 2
+MAX_BATCH = 10_000
+MAX_PLAYS = 2 * HAND_SIZE * 4  # generous: explicit goes may sit between the eight tiles
+
+
+def _rule_field(default: int | bool, allowed: tuple[int | bool, ...]) -> fields.Field[Any]:
+    field_type = JsonBoolean if isinstance(default, bool) else JsonInteger
+    return field_type(validate=OneOf(allowed))
+
+
+class _RulesSchema(Schema):
+    """Rule options, built from the core's RULE_OPTIONS so the two never drift."""
+
+    class Meta:
+        unknown = RAISE
+
+    @post_load
+    def _options(self, data: dict[str, Any], **_: Any) -> RuleOptions:
+        return RuleOptions(**data)
+
+
+RulesSchema: type[Schema] = type(
+    "RulesSchema",
+    (_RulesSchema,),
+    {option.name: _rule_field(option.default, option.allowed) for option in RULE_OPTIONS},
+)
+
+
+def _rules() -> fields.Nested:
+    return fields.Nested(RulesSchema, load_default=lambda: RuleOptions())
+
+
+def _hand() -> fields.List:
+    return fields.List(TileField(), required=True, validate=Length(equal=HAND_SIZE))
+
+
+class ShowSchema(Schema):
+    """A hand (or crib) and its starter: one item of a batch."""
+
+    hand = _hand()
+    starter = TileField(required=True)
+
+
+class HandScoreSchema(ShowSchema):
+    crib = JsonBoolean(load_default=False)
+    claimed = JsonInteger(validate=Range(0, 100))
+    rules = _rules()
+
+
+class BatchSchema(Schema):
+    """The envelope only: the hands themselves go through the view's fast path."""
+
+    hands = JsonArray(required=True, validate=Length(max=MAX_BATCH))
+    rules = _rules()
+
+
+class PlaySchema(Schema):
+    """One entry of a play record: a tile laid, or a go."""
+
+    player = JsonInteger(required=True, validate=Range(0, PLAYERS - 1))
+    tile = TileField()
+    go = JsonBoolean(validate=Equal(True, error="A go is written as true."))
+
+    @validates_schema
+    def _tile_or_go(self, data: dict[str, Any], **_: Any) -> None:
+        if ("tile" in data) == ("go" in data):
+            raise ValidationError('An entry has either a "tile" or "go": true, not both.')
+
+    @post_load
+    def _play(self, data: dict[str, Any], **_: Any) -> Play:
+        return Play(data["player"], data.get("tile"))
+
+
+def _plays() -> fields.List:
+    return fields.List(fields.Nested(PlaySchema), required=True, validate=Length(max=MAX_PLAYS))
+
+
+def _dealer() -> JsonInteger:
+    return JsonInteger(load_default=1, validate=Range(0, PLAYERS - 1))
+
+
+class PeggingSchema(Schema):
+    plays = _plays()
+    dealer = _dealer()
+    hands = fields.List(
+        fields.List(TileField(), validate=Length(equal=HAND_SIZE)), validate=Length(equal=PLAYERS)
+    )
+    starter = TileField()
+    rules = _rules()
+
+
+class ValidatePlaySchema(Schema):
+    plays = _plays()
+    play = fields.Nested(PlaySchema, required=True)
+    dealer = _dealer()
+    hand = fields.List(TileField(), validate=Length(max=HAND_SIZE))
+    starter = TileField()

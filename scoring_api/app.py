@@ -1,0 +1,25 @@
+"""The application factory: ``gunicorn 'scoring_api.app:create_app()'``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+from .api import register_api
+
+# 10,000 hands in the most verbose notation ([3, 5] arrays, spaces) stay well under this.
+MAX_CONTENT_LENGTH = 2 * 1024 * 1024
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """A fresh app; the service keeps no state, so every worker builds its own."""
+    app = Flask(__name__)
+    app.config.update(MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH, JSON_SORT_KEYS=False)
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.compact = True  # type: ignore[attr-defined]
+    if config:
+        app.config.update(config)
+    register_api(app)
+    return app

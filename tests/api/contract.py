@@ -1,0 +1,109 @@
+"""A test client that checks every response against openapi.yaml with openapi-core."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+from flask import Flask
+from jsonschema import Draft202012Validator
+from openapi_core import OpenAPI
+from openapi_core.configurations import Config
+from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotFound
+from openapi_core.testing import MockRequest, MockResponse
+from werkzeug.test import TestResponse
+
+
+SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
+SPEC: dict[str, Any] = yaml.safe_load(SPEC_PATH.read_bytes())
+PROBLEM = "application/problem+json"
+
+
+def _json_bytes(data: bytes | str, **_: Any) -> Any:
+    return json.loads(data)
+
+
+_OPENAPI = OpenAPI.from_dict(
+    SPEC, config=Config(extra_media_type_deserializers={PROBLEM: _json_bytes})
+)
+_PROBLEM_SCHEMA = Draft202012Validator(SPEC["components"]["schemas"]["Problem"])
+
+
+class ContractClient:
+    """Sends requests through Flask's test client and validates each answer against the spec.
+
+    Answers for paths or methods the spec does not list (404, 405) must still be problems.
+    """
+
+    def __init__(self, app: Flask) -> None:
+        self._client = app.test_client()
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        json_body: Any = None,
+        data: bytes | str | None = None,
+        content_type: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> TestResponse:
+        if json_body is not None:
+            data, content_type = json.dumps(json_body), content_type or "application/json"
+        raw = data.encode() if isinstance(data, str) else data
+        response = self._client.open(
+            path, method=method, data=raw, content_type=content_type, headers=headers
+        )
+        self._check(method, path, raw, content_type, response)
+        return response
+
+    def post(self, path: str, body: Any = None, **kwargs: Any) -> TestResponse:
+        return self.request("POST", path, json_body=body, **kwargs)
+
+    def get(self, path: str, **kwargs: Any) -> TestResponse:
+        return self.request("GET", path, **kwargs)
+
+    @staticmethod
+    def _check(
+        method: str,
+        path: str,
+        raw: bytes | None,
+        content_type: str | None,
+        response: TestResponse,
+    ) -> None:
+        assert response.status_code < 500, response.get_data(as_text=True)
+        request = MockRequest(
+            "http://localhost",
+            method.lower(),
+            path,
+            data=raw,
+            content_type=content_type or "application/json",
+        )
+        mock = MockResponse(
+            response.get_data(),
+            status_code=response.status_code,
+            headers=dict(response.headers),
+            content_type=response.mimetype,
+        )
+        try:
+            _OPENAPI.validate_response(request, mock)
+        except (PathNotFound, OperationNotFound):
+            assert response.mimetype == PROBLEM
+            _PROBLEM_SCHEMA.validate(response.get_json())
+
+
+def problem_of(response: TestResponse, status: int) -> dict[str, Any]:
+    """The problem document of an error answer, after the checks every problem must pass."""
+    assert response.status_code == status, response.get_data(as_text=True)
+    assert response.mimetype == PROBLEM
+    body: dict[str, Any] = response.get_json()
+    assert body["status"] == status
+    assert {"type", "title", "detail"} <= body.keys()
+    assert "Traceback" not in response.get_data(as_text=True)
+    return body
+
+
+def pointers(body: dict[str, Any]) -> list[str]:
+    return [error["pointer"] for error in body["errors"]]
