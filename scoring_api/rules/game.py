@@ -55,6 +55,7 @@ class GameResult:
     # points[player][source]; role_points[player][0 = as non-dealer, 1 = as dealer]
     points: list[dict[Source, int]]
     role_points: list[list[int]]
+    dealt: list[int]  # deals each player dealt
     hand_scores: list[int]  # every hand shown, either player
     crib_scores: list[int]
     transcript: list[DealRecord] | None = None
@@ -82,6 +83,7 @@ class _Game:
             first_dealer=first_dealer,
             points=[dict.fromkeys(SOURCES, 0) for _ in range(PLAYERS)],
             role_points=[[0, 0] for _ in range(PLAYERS)],
+            dealt=[0] * PLAYERS,
             hand_scores=[],
             crib_scores=[],
             transcript=[] if transcript else None,
@@ -110,6 +112,7 @@ class _Game:
     def deal(self) -> None:
         rng, rules = self.rng, self.rules
         self.result.deals += 1
+        self.result.dealt[self.dealer] += 1
         deck = list(ALL_TILES)
         drawn = 2 * DEALT + 1
         for i in range(drawn):
