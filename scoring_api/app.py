@@ -8,6 +8,7 @@ from typing import Any
 from flask import Flask
 
 from .api import register_api
+from .web import web
 
 # 10,000 hands in the most verbose notation ([3, 5] arrays, spaces) stay well under this.
 MAX_CONTENT_LENGTH = 2 * 1024 * 1024
@@ -22,4 +23,5 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if config:
         app.config.update(config)
     register_api(app)
+    app.register_blueprint(web)
     return app
