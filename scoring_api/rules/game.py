@@ -15,6 +15,7 @@ from .strategies import Seat, Strategy, pick
 from .tiles import ALL_TILES, Tile
 
 PLAYERS = 2
+BY_VALUE: tuple[Tile, ...] = tuple(sorted(ALL_TILES, key=lambda tile: (tile.value, tile)))
 Source = Literal["starter", "play", "hand", "crib"]
 SOURCES: tuple[Source, ...] = ("starter", "play", "hand", "crib")
 
@@ -113,13 +114,17 @@ class _Game:
         rng, rules = self.rng, self.rules
         self.result.deals += 1
         self.result.dealt[self.dealer] += 1
-        deck = list(ALL_TILES)
+        # A partial Fisher-Yates shuffle of positions in BY_VALUE: sorting positions sorts
+        # each hand by value.
+        deck = list(range(len(BY_VALUE)))
         drawn = 2 * DEALT + 1
         for i in range(drawn):
             j = i + pick(rng, len(deck) - i)
             deck[i], deck[j] = deck[j], deck[i]
-        sixes = [sorted(deck[p * DEALT : (p + 1) * DEALT], key=_by_value) for p in range(PLAYERS)]
-        starter = deck[drawn - 1]
+        sixes = [
+            [BY_VALUE[k] for k in sorted(deck[p * DEALT : (p + 1) * DEALT])] for p in range(PLAYERS)
+        ]
+        starter = BY_VALUE[deck[drawn - 1]]
         hands: list[list[Tile]] = []
         crib: list[Tile] = []
         discards = []
@@ -194,16 +199,13 @@ class _Game:
             )
             tile = self.strategies[player].lay(seat, self.rng)
             count = referee.count + tile.value
+            before = referee.scores[player]
             items, _ = referee.lay(player, tile)
             unseen[1 - player][tile.value] -= 1
             if record is not None:
                 last_tile = len(record.plays)
                 record.plays.append(Played(player, tile, count, items))
-            self.score(player, sum(item.points for item in items), "play")
-
-
-def _by_value(tile: Tile) -> tuple[int, Tile]:
-    return tile.value, tile
+            self.score(player, referee.scores[player] - before, "play")
 
 
 def play_game(

@@ -124,21 +124,15 @@ def points_for_last(values: tuple[int, ...]) -> int:
 
 def tile_points(laid: Sequence[Tile]) -> list[PegItem]:
     """The items the last tile of ``laid`` (the tiles of the current count) scores."""
-    return _items_of(laid, tuple(tile.value for tile in laid))
+    return _items_of(laid, scoring_spans(tuple(tile.value for tile in laid)))
 
 
-def _items_of(laid: Sequence[Tile], values: tuple[int, ...]) -> list[PegItem]:
-    return [
-        PegItem(kind, points, tuple(laid[-span:])) for kind, points, span in scoring_spans(values)
-    ]
+def _items_of(laid: Sequence[Tile], spans: tuple[tuple[PegKind, int, int], ...]) -> list[PegItem]:
+    return [PegItem(kind, points, tuple(laid[-span:])) for kind, points, span in spans]
 
 
 def _close_kind(go_item: PegItem) -> CloseKind:
     return "last_tile" if go_item.kind == "last_tile" else "go"
-
-
-def _seat_order(start: int, players: int) -> range:
-    return range(start, start + players)
 
 
 @dataclass(slots=True)
@@ -189,24 +183,24 @@ class Pegging:
         room = MAX_COUNT - self.count
         return [tile for tile in hand if tile.value <= room]
 
-    def blocking_tile(self, player: int) -> Tile | None:
-        """A tile that shows ``player`` could still play, if one is known; else None."""
+    def must_play(self, player: int) -> str | None:
+        """Why ``player`` cannot say go now, if that is known; None if he may."""
         hand = self.hands[player]
         if hand is not None:
-            fitting = [tile for tile in hand if self.fits(tile)]
-            return min(fitting) if fitting else None
+            fitting = self.playable(player)
+            if fitting:
+                return f"player {player} holds {min(fitting)}, which fits the count {self.count}"
+            return None
         if self.count + MAX_VALUE <= MAX_COUNT:
-            return _ANY_TILE  # every tile fits, whatever he holds
+            return f"any tile fits the count {self.count}"
         return None
 
-    def _is_active(self, player: int) -> bool:
-        return not self.passed[player] and self.has_tiles(player)
-
-    def _next_active(self, after: int, *, including_self: bool) -> int | None:
-        last = after + self.players if including_self else after + self.players - 1
-        for seat in range(after + 1, last + 1):
-            player = seat % self.players
-            if self._is_active(player):
+    def _next_active(self, after: int, seats: int) -> int | None:
+        """The first of the ``seats`` players after ``after`` who has tiles and no go said."""
+        n, passed, laid_by = self.players, self.passed, self.laid_by
+        for seat in range(after + 1, after + 1 + seats):
+            player = seat % n
+            if not passed[player] and laid_by[player] < HAND_SIZE:
                 return player
         return None
 
@@ -214,29 +208,30 @@ class Pegging:
         """Lay a tile: its items (with a last-tile point) and how the count closed, if it did."""
         self.check_tile(player, tile)
         self._require_turn(player)
-        if not self.fits(tile):
-            raise IllegalPlayError(
-                "count_over_31",
-                f"{tile} would make the count {self.count + tile.value}: say Go",
-            )
+        count = self.count + tile.value
+        if count > MAX_COUNT:
+            raise IllegalPlayError("count_over_31", f"{tile} would make the count {count}: say Go")
         hand = self.hands[player]
         if hand is not None:
             hand.remove(tile)
         self.used.add(tile)
         self.laid.append(tile)
-        self.values = (*self.values, tile.value)
+        values = self.values = (*self.values, tile.value)
         self.laid_by[player] += 1
-        self.count += tile.value
+        self.count = count
         self.last_player = player
-        items = _items_of(self.laid, self.values)
-        self.scores[player] += points_for_last(self.values)
-        if self.count == MAX_COUNT:
+        spans = scoring_spans(values)
+        items = _items_of(self.laid, spans) if spans else []
+        self.scores[player] += points_for_last(values)
+        if count == MAX_COUNT:
             self._reset()
             return items, "thirty_one"
-        self.turn = self._next_active(player, including_self=True)
+        # After a tile the same player comes last in the order: he goes on alone if need be.
+        self.turn = self._next_active(player, self.players)
         if self.turn is None:
             go_item = self._close()
-            return [*items, go_item], _close_kind(go_item)
+            items.append(go_item)
+            return items, _close_kind(go_item)
         return items, None
 
     def _require_turn(self, player: int) -> None:
@@ -251,7 +246,7 @@ class Pegging:
             raise IllegalPlayError("starter_played", f"{tile} is the starter; it is not played")
         if tile in self.used:
             raise IllegalPlayError("tile_repeated", f"{tile} has already been played")
-        if not self.has_tiles(player):
+        if self.laid_by[player] >= HAND_SIZE:
             raise IllegalPlayError(
                 "too_many_tiles", f"player {player} has already laid all {HAND_SIZE} tiles"
             )
@@ -262,15 +257,11 @@ class Pegging:
     def go(self, player: int) -> tuple[int, PegItem] | None:
         """Say go; if this closed the count, the go point and who scores it (the last layer)."""
         self._require_turn(player)
-        blocking = self.blocking_tile(player)
-        if blocking is not None:
-            if blocking is _ANY_TILE:
-                message = f"player {player} cannot say Go at count {self.count}: any tile fits"
-            else:
-                message = f"player {player} holds {blocking}, which fits the count {self.count}"
-            raise IllegalPlayError("go_with_playable_tile", message)
+        reason = self.must_play(player)
+        if reason is not None:
+            raise IllegalPlayError("go_with_playable_tile", f"no Go for player {player}: {reason}")
         self.passed[player] = True
-        self.turn = self._next_active(player, including_self=False)
+        self.turn = self._next_active(player, self.players - 1)
         if self.turn is None:
             scorer = self.last_player
             assert scorer is not None
@@ -292,17 +283,8 @@ class Pegging:
         self.laid = []
         self.values = ()
         self.passed = [False] * self.players
-        leader = self.last_player
+        self.turn = self._next_active(self.last_player, self.players)
         self.last_player = None
-        self.turn = None
-        for seat in _seat_order(leader + 1, self.players):
-            if self.has_tiles(seat % self.players):
-                self.turn = seat % self.players
-                break
-
-
-# A marker tile for "every tile fits": never compared by value.
-_ANY_TILE = Tile(0, 0)
 
 
 class _RecordReader:
@@ -357,11 +339,10 @@ class _RecordReader:
         while ref.turn != player:
             waiting = ref.turn
             assert waiting is not None, "a player with tiles always has a turn coming"
-            if ref.blocking_tile(waiting) is not None:
+            reason = ref.must_play(waiting)
+            if reason is not None:
                 raise IllegalPlayError(
-                    "out_of_turn",
-                    f"it is player {waiting}'s turn at count {ref.count}, "
-                    f"and player {waiting} can still play",
+                    "out_of_turn", f"it is player {waiting}'s turn, and he cannot pass: {reason}"
                 )
             self._award(ref.go(waiting))
 
@@ -372,13 +353,12 @@ class _RecordReader:
         while ref.laid:
             waiting = ref.turn
             assert waiting is not None, "an open count always has a player on turn"
-            blocking = ref.blocking_tile(waiting)
-            if blocking is not None:
-                shown = "a tile" if blocking is _ANY_TILE else str(blocking)
+            reason = ref.must_play(waiting)
+            if reason is not None:
                 raise IllegalPlayError(
                     "count_over_31",
                     f"{tile} would make the count {count + tile.value}, and the count cannot "
-                    f"have closed: player {waiting} could still play {shown}",
+                    f"have closed: player {waiting} could still play ({reason})",
                 )
             self._award(ref.go(waiting))
 

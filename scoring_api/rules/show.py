@@ -124,7 +124,8 @@ def value_keys(values: Iterable[int]) -> int:
 def show_total(tiles: Sequence[Tile], rules: RuleOptions = DEFAULT_RULES) -> int:
     """Total of hand plus starter (five distinct tiles, not checked): one table lookup."""
     keys = _KEY_BY_TILE
-    return show_table(rules)[sum(keys[tile] for tile in tiles)]
+    a, b, c, d, e = tiles
+    return show_table(rules)[keys[a] + keys[b] + keys[c] + keys[d] + keys[e]]
 
 
 def show_totals(hands: Iterable[Sequence[Tile]], rules: RuleOptions = DEFAULT_RULES) -> list[int]:

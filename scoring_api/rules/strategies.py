@@ -9,6 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 from random import Random
 from typing import ClassVar
@@ -16,6 +17,7 @@ from typing import ClassVar
 from .discards import best_discard, hand_expectation
 from .options import RuleOptions
 from .pegging import MAX_COUNT, points_for_last
+from .show import MAX_VALUE, VALUE_COUNTS
 from .tiles import Tile
 
 
@@ -88,6 +90,18 @@ class GreedyStrategy(Strategy):
         return max(seat.playable, key=lambda tile: (_score_now(seat, tile), tile.value))
 
 
+@lru_cache(maxsize=1 << 16)
+def reply_points(after: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """(value, points) of every reply that fits the count ``after`` and scores, best first."""
+    room = MAX_COUNT - sum(after)
+    replies = [
+        (value, points_for_last((*after, value)))
+        for value in range(min(room, MAX_VALUE) + 1)
+        if after.count(value) < VALUE_COUNTS[value]  # a fifth 6 does not exist
+    ]
+    return tuple(sorted(((v, p) for v, p in replies if p), key=lambda reply: -reply[1]))
+
+
 def expected_best_reply(seat: Seat, after: tuple[int, ...]) -> float:
     """Expected points of the opponent's best reply to the count ``after``.
 
@@ -97,24 +111,20 @@ def expected_best_reply(seat: Seat, after: tuple[int, ...]) -> float:
     """
     held = seat.opponent_tiles
     pool = sum(seat.unseen)
-    if held == 0 or pool == 0:
+    if held == 0 or pool < held:
         return 0.0
-    room = MAX_COUNT - sum(after)
-    by_points: dict[int, int] = {}
-    for value, count in enumerate(seat.unseen):
-        if count and value <= room:
-            points = points_for_last((*after, value))
-            if points:
-                by_points[points] = by_points.get(points, 0) + count
     expected = 0.0
-    tiles_at_or_above = 0
-    none_above = 1.0
+    tiles_so_far = 0
+    none_so_far = 1.0
     ways = comb(pool, held)
-    for points in sorted(by_points, reverse=True):
-        tiles_at_or_above += by_points[points]
-        none_here_or_above = comb(pool - tiles_at_or_above, held) / ways
-        expected += points * (none_above - none_here_or_above)
-        none_above = none_here_or_above
+    unseen = seat.unseen
+    for value, points in reply_points(after):
+        count = unseen[value]
+        if count:
+            tiles_so_far += count
+            none_now = comb(pool - tiles_so_far, held) / ways
+            expected += points * (none_so_far - none_now)
+            none_so_far = none_now
     return expected
 
 
