@@ -84,12 +84,11 @@ def _full_show(item: Any, pointer: str) -> tuple[Tile, ...]:
     return tuple(tile for tile, _ in placed)
 
 
-@bp.post("/score-batch")
-def score_batch() -> dict[str, Any]:
-    body = load_body(_batch_schema)
+def parse_shows(items: list[Any]) -> list[tuple[Tile, ...]]:
+    """Every item of a batch as five tiles; all bad items are reported, each by pointer."""
     shows: list[tuple[Tile, ...]] = []
     errors: list[FieldError] = []
-    for index, item in enumerate(body["hands"]):
+    for index, item in enumerate(items):
         five = _fast_show(item)
         if five is None:
             try:
@@ -100,4 +99,10 @@ def score_batch() -> dict[str, Any]:
         shows.append(five)
     if errors:
         raise InvalidInput(errors)
-    return {"totals": show_totals(shows, body["rules"])}
+    return shows
+
+
+@bp.post("/score-batch")
+def score_batch() -> dict[str, Any]:
+    body = load_body(_batch_schema)
+    return {"totals": show_totals(parse_shows(body["hands"]), body["rules"])}

@@ -21,12 +21,29 @@ SPEC: dict[str, Any] = yaml.safe_load(SPEC_PATH.read_bytes())
 PROBLEM = "application/problem+json"
 
 
+TEXT_TYPES = (
+    "text/plain",
+    "text/html",
+    "text/css",
+    "text/javascript",
+    "application/yaml",
+    "application/x-ndjson",  # a string to the spec; tests check each line's JSON themselves
+)
+
+
 def _json_bytes(data: bytes | str, **_: Any) -> Any:
     return json.loads(data)
 
 
+def _text(data: bytes | str, **_: Any) -> str:
+    return data.decode() if isinstance(data, bytes) else data
+
+
 _OPENAPI = OpenAPI.from_dict(
-    SPEC, config=Config(extra_media_type_deserializers={PROBLEM: _json_bytes})
+    SPEC,
+    config=Config(
+        extra_media_type_deserializers={PROBLEM: _json_bytes} | dict.fromkeys(TEXT_TYPES, _text)
+    ),
 )
 _PROBLEM_SCHEMA = Draft202012Validator(SPEC["components"]["schemas"]["Problem"])
 
@@ -56,6 +73,8 @@ class ContractClient:
         response = self._client.open(
             path, method=method, data=raw, content_type=content_type, headers=headers
         )
+        response.get_data()  # buffer the body, so closing releases a file being served
+        response.close()
         self._check(method, path, raw, content_type, response)
         return response
 

@@ -1,0 +1,193 @@
+"""POST /v1/pegging/score and /v1/plays/validate through HTTP."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scoring_api.rules import ALL_TILES
+
+from .contract import ContractClient, pointers, problem_of
+
+PEGGING = "/v1/pegging/score"
+VALIDATE = "/v1/plays/validate"
+
+# RULES.md section 6, the whole play: N (player 0) leads, D (player 1) deals.
+WHOLE_PLAY = [
+    {"player": 0, "tile": "3-4"},
+    {"player": 1, "tile": "2-6"},
+    {"player": 0, "tile": "4-4"},
+    {"player": 1, "tile": "1-6"},
+    {"player": 0, "go": True},
+    {"player": 0, "tile": "0-6"},
+    {"player": 1, "tile": "3-3"},
+    {"player": 0, "tile": "2-2"},
+    {"player": 1, "tile": "4-5"},
+]
+WHOLE_HANDS = [["3-4", "4-4", "0-6", "2-2"], ["2-6", "1-6", "4-5", "3-3"]]
+
+
+def _tiles_of_values(values: list[int]) -> list[str]:
+    """Distinct tiles with the given values, in order."""
+    unused = list(ALL_TILES)
+    chosen = []
+    for value in values:
+        tile = next(t for t in unused if t.value == value)
+        unused.remove(tile)
+        chosen.append(str(tile))
+    return chosen
+
+
+@pytest.mark.parametrize("goes_listed", [True, False])
+def test_worked_whole_play(api: ContractClient, goes_listed: bool) -> None:
+    plays = [p for p in WHOLE_PLAY if goes_listed or "go" not in p]
+    body = api.post(PEGGING, {"plays": plays, "hands": WHOLE_HANDS, "dealer": 1}).get_json()
+    assert body["scores"] == [2, 6]
+    assert body["complete"] is True
+    assert body["next_player"] is None
+    laid = [entry for entry in body["plays"] if "tile" in entry]
+    assert [entry["points"] for entry in laid] == [0, 2, 2, 1, 0, 2, 0, 1]
+    assert laid[3]["closes"] == "go"
+    assert laid[-1]["closes"] == "last_tile"
+
+
+@pytest.mark.parametrize(
+    ("values", "points"),
+    [
+        ([7, 8, 9], [0, 2, 3]),
+        ([6, 6, 6, 6], [0, 2, 6, 12]),
+        ([5, 3, 4], [0, 0, 3]),
+        ([3, 4, 4, 5], [0, 0, 2, 0]),
+        ([2, 1, 0], [0, 0, 3]),
+        ([7, 8, 0], [0, 2, 0]),
+        ([7, 6, 6, 6, 6], [0, 0, 2, 6, 14]),
+        ([5, 5, 5], [0, 2, 8]),
+    ],
+)
+def test_worked_counts(api: ContractClient, values: list[int], points: list[int]) -> None:
+    plays = [{"player": i % 2, "tile": t} for i, t in enumerate(_tiles_of_values(values))]
+    body = api.post(PEGGING, {"plays": plays}).get_json()
+    assert [entry["points"] for entry in body["plays"]] == points
+
+
+def test_dealer_zero_and_notations(api: ContractClient) -> None:
+    plays = [{"player": 1, "tile": [4, 3]}, {"player": 0, "tile": "6|2"}]
+    body = api.post(PEGGING, {"plays": plays, "dealer": 0, "starter": "5-5"}).get_json()
+    assert [entry["tile"] for entry in body["plays"]] == ["3-4", "2-6"]
+    assert body["scores"] == [2, 0]
+    assert body["count"] == 15
+    assert body["next_player"] == 1
+
+
+def test_empty_record(api: ContractClient) -> None:
+    body = api.post(PEGGING, {"plays": []}).get_json()
+    assert body == {"plays": [], "scores": [0, 0], "count": 0, "next_player": 0, "complete": False}
+
+
+@pytest.mark.parametrize(
+    ("plays", "index", "code"),
+    [
+        ([{"player": 1, "tile": "3-4"}], 0, "out_of_turn"),
+        ([{"player": 0, "tile": "3-4"}, {"player": 1, "tile": "4-3"}], 1, "tile_repeated"),
+        ([{"player": 0, "tile": "5-5"}], 0, "starter_played"),
+    ],
+)
+def test_illegal_record(
+    api: ContractClient, plays: list[dict[str, Any]], index: int, code: str
+) -> None:
+    body = problem_of(api.post(PEGGING, {"plays": plays, "starter": "5-5"}), 422)
+    assert (body["index"], body["code"]) == (index, code)
+    assert pointers(body) == [f"/plays/{index}"]
+
+
+@pytest.mark.parametrize(
+    ("change", "pointer"),
+    [
+        ({"plays": [{"player": 2, "tile": "3-4"}]}, "/plays/0/player"),
+        ({"plays": [{"player": 0, "tile": "3-4", "go": True}]}, "/plays/0"),
+        ({"plays": [{"player": 0}]}, "/plays/0"),
+        ({"plays": [{"player": 0, "go": False}]}, "/plays/0/go"),
+        ({"plays": [{"player": 0, "tile": "3-9"}]}, "/plays/0/tile"),
+        ({"dealer": 2}, "/dealer"),
+        ({"dealer": True}, "/dealer"),
+        ({"hands": [["3-4", "4-4", "0-6"], ["2-6", "1-6", "4-5", "3-3"]]}, "/hands/0"),
+        ({"hands": [["3-4", "4-4", "0-6", "2-2"], ["2-6", "1-6", "4-5", "3-4"]]}, "/hands/1/3"),
+        ({"plays": [], "extra": 1}, "/extra"),
+    ],
+)
+def test_pegging_invalid_fields(
+    api: ContractClient, change: dict[str, Any], pointer: str
+) -> None:
+    body = problem_of(api.post(PEGGING, {"plays": [], **change}), 422)
+    assert pointer in pointers(body)
+
+
+def test_validate_legal_play(api: ContractClient) -> None:
+    request = {
+        "plays": [{"player": 0, "tile": "1-4"}],
+        "play": {"player": 1, "tile": "2-3"},
+        "hand": ["2-3", "6-6"],
+    }
+    body = api.post(VALIDATE, request).get_json()
+    assert body["legal"] is True
+    assert body["points"] == 2
+    assert body["items"] == [{"kind": "pair", "tiles": ["1-4", "2-3"], "points": 2}]
+    assert (body["count"], body["scores"]) == (10, [0, 2])
+
+
+@pytest.mark.parametrize(
+    ("request_body", "code"),
+    [
+        ({"plays": [], "play": {"player": 1, "tile": "2-3"}}, "out_of_turn"),
+        ({"plays": [], "play": {"player": 0, "go": True}}, "go_with_playable_tile"),
+        ({"plays": [], "play": {"player": 0, "tile": "1-1"}, "starter": "1-1"}, "starter_played"),
+        (
+            {"plays": [{"player": 0, "tile": "3-4"}], "play": {"player": 1, "tile": "5-6"},
+             "hand": ["1-1"]},
+            "tile_not_in_hand",
+        ),
+        (
+            {
+                "plays": [
+                    {"player": 0, "tile": "6-6"},
+                    {"player": 1, "tile": "5-6"},
+                ],
+                "play": {"player": 0, "tile": "4-5"},
+            },
+            "count_over_31",
+        ),
+    ],
+)
+def test_validate_illegal_play_is_an_answer(
+    api: ContractClient, request_body: dict[str, Any], code: str
+) -> None:
+    body = api.post(VALIDATE, request_body).get_json()
+    assert body["legal"] is False
+    assert body["reason"]["code"] == code
+    assert body["reason"]["message"]
+
+
+def test_validate_illegal_record_is_an_error(api: ContractClient) -> None:
+    request = {"plays": [{"player": 1, "tile": "3-4"}], "play": {"player": 0, "go": True}}
+    body = problem_of(api.post(VALIDATE, request), 422)
+    assert (body["index"], body["code"]) == (0, "out_of_turn")
+
+
+@pytest.mark.parametrize(
+    ("request_body", "pointer"),
+    [
+        ({"plays": []}, "/play"),
+        ({"play": {"player": 0, "go": True}}, "/plays"),
+        ({"plays": [], "play": {"player": 0, "go": "yes"}}, "/play/go"),
+        ({"plays": [], "play": {"player": 0, "go": True}, "hand": ["1-1", "1-1"]}, "/hand/1"),
+        (
+            {"plays": [], "play": {"player": 0, "go": True}, "hand": ["1-1", "1-2", "1-3", "1-4", "1-5"]},
+            "/hand",
+        ),
+    ],
+)
+def test_validate_invalid_fields(
+    api: ContractClient, request_body: dict[str, Any], pointer: str
+) -> None:
+    assert pointer in pointers(problem_of(api.post(VALIDATE, request_body), 422))

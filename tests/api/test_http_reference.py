@@ -1,0 +1,32 @@
+"""GET /v1/rules and /v1/tiles, and their agreement with the core and the spec."""
+
+from __future__ import annotations
+
+from scoring_api.rules import ALL_TILES, RULE_OPTIONS
+
+from .contract import SPEC, ContractClient
+
+
+def test_rules_list_every_option(api: ContractClient) -> None:
+    body = api.get("/v1/rules").get_json()
+    assert [option["name"] for option in body["options"]] == [o.name for o in RULE_OPTIONS]
+    assert body["defaults"] == {"target": 61, "starter_double_points": 1,
+                                "double_blank_in_fifteens": True}
+    target = body["options"][0]
+    assert (target["default"], target["allowed"]) == (61, [61, 121])
+
+
+def test_spec_rules_schema_matches_the_core() -> None:
+    properties = SPEC["components"]["schemas"]["Rules"]["properties"]
+    assert list(properties) == [option.name for option in RULE_OPTIONS]
+    for option in RULE_OPTIONS:
+        schema = properties[option.name]
+        assert schema["default"] == option.default
+        assert schema.get("enum", [True, False]) == list(option.allowed)
+
+
+def test_tiles(api: ContractClient) -> None:
+    tiles = api.get("/v1/tiles").get_json()["tiles"]
+    assert [t["tile"] for t in tiles] == [str(tile) for tile in ALL_TILES]
+    assert tiles[-1] == {"tile": "6-6", "low": 6, "high": 6, "value": 12, "double": True}
+    assert sum(t["double"] for t in tiles) == 7
