@@ -8,13 +8,21 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask
 
-from . import hands, ops, pegging, plays, reference
+from . import advice, hands, ops, pegging, plays, reference, simulations
 from .cors import init_cors
 from .docs import register_docs
 from .observability import init_observability
 from .problems import register_error_handlers
 
-BLUEPRINTS: tuple[Blueprint, ...] = (hands.bp, pegging.bp, plays.bp, reference.bp, ops.bp)
+BLUEPRINTS: tuple[Blueprint, ...] = (
+    hands.bp,
+    pegging.bp,
+    plays.bp,
+    reference.bp,
+    simulations.bp,
+    advice.bp,
+    ops.bp,
+)
 
 
 def register_api(app: Flask) -> None:

@@ -1,0 +1,39 @@
+"""The discard advisor: the 15 ways to lay two of six tiles away, best expected net first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+
+from scoring_api.rules.discards import advise_discards
+
+from . import render
+from .body import load_body
+from .simulation_schemas import AdviceSchema
+
+bp = Blueprint("advice", __name__, url_prefix="/v1/discards")
+
+_schema = AdviceSchema()
+
+
+@bp.post("/advise")
+def advise() -> dict[str, Any]:
+    body = load_body(_schema)
+    options = advise_discards(body["tiles"], body["dealer"], body["rules"])
+    return {
+        "dealer": body["dealer"],
+        "rules": body["rules"].as_dict(),
+        "options": [
+            {
+                "discard": render.tiles(option.discard),
+                "keep": render.tiles(option.keep),
+                "expected_net": option.expected_net,
+                "expected_hand": option.expected_hand,
+                "expected_crib": option.expected_crib,
+                "min_hand": option.min_hand,
+                "max_hand": option.max_hand,
+            }
+            for option in options
+        ],
+    }

@@ -1,0 +1,188 @@
+"""Whole games between strategies: a summary with the sums behind it, or a stream of games.
+
+Game ``i`` of a run depends only on the seed, ``i`` and the request (see
+``scoring_api.rules.simulation``), so shards of a run (``first_game``) merge exactly and the
+same request gives the same bytes from any worker.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Blueprint, Response, current_app, request, stream_with_context
+
+from scoring_api.rules.game import DealRecord, GameResult
+from scoring_api.rules.simulation import (
+    MAX_SEED,
+    SimulationRequest,
+    Totals,
+    play_all,
+    play_one,
+    run,
+    summarize,
+)
+from scoring_api.rules.strategies import STRATEGIES
+
+from . import render
+from .body import load_body
+from .problems import InvalidInput
+from .simulation_schemas import SimulationSchema
+
+bp = Blueprint("simulations", __name__, url_prefix="/v1")
+
+NDJSON = "application/x-ndjson"
+MAX_TRANSCRIPT_GAMES = 100
+# (app config key, environment variable, default); the config key wins, then the variable.
+MAX_GAMES_SETTING = ("SIMULATION_MAX_GAMES", "SCORING_API_MAX_GAMES", 100_000)
+STREAM_SECONDS_SETTING = ("SIMULATION_STREAM_SECONDS", "SCORING_API_STREAM_SECONDS", 600)
+
+_schema = SimulationSchema()
+_STRATEGIES = {
+    "strategies": [
+        {"name": strategy.name, "description": strategy.description}
+        for strategy in STRATEGIES.values()
+    ]
+}
+
+
+def setting(key: str, env: str, default: float) -> float:
+    """A limit read per request, so tests and operators can change it without a restart."""
+    configured = current_app.config.get(key)
+    if configured is not None:
+        return float(configured)
+    return float(os.environ.get(env, default))
+
+
+@bp.get("/strategies")
+def strategies() -> dict[str, Any]:
+    return _STRATEGIES
+
+
+def _deal(record: DealRecord) -> dict[str, Any]:
+    """One deal with every scoring event itemized, in the order the events happened."""
+    return {
+        "dealer": record.dealer,
+        "hands": [render.tiles(six) for six in record.hands],
+        "discards": [render.tiles(pair) for pair in record.discards],
+        "starter": str(record.starter),
+        "starter_points": record.starter_points,
+        "plays": [
+            {
+                "player": played.player,
+                **({"go": True} if played.tile is None else {"tile": str(played.tile)}),
+                "count": played.count,
+                "points": sum(item.points for item in played.items),
+                "items": render.items(played.items),
+            }
+            for played in record.plays
+        ],
+        "shows": [
+            {"whose": whose, "player": owner, "total": total, "items": render.items(items)}
+            for whose, owner, total, items in record.shows
+        ],
+    }
+
+
+def _game(index: int, game: GameResult) -> dict[str, Any]:
+    line: dict[str, Any] = {
+        "index": index,
+        "winner": game.winner,
+        "scores": game.scores,
+        "deals": game.deals,
+        "first_dealer": game.first_dealer,
+        "lurch": game.lurch,
+    }
+    if game.transcript is not None:
+        line["transcript"] = [_deal(record) for record in game.transcript]
+    return line
+
+
+def _summary(head: dict[str, Any], totals: Totals, names: tuple[str, str]) -> dict[str, Any]:
+    return {**head, **summarize(totals, names), "totals": totals.as_dict()}
+
+
+def _ndjson(document: dict[str, Any]) -> str:
+    return json.dumps(document, separators=(",", ":")) + "\n"
+
+
+def _stream(
+    sim: SimulationRequest, head: dict[str, Any], transcripts: bool, budget: float
+) -> Iterator[str]:
+    """One line per game, then the summary; past the time budget, an error line instead."""
+    totals = Totals()
+    deadline = time.monotonic() + budget if budget > 0 else None
+    end = sim.first_game + sim.games
+    for index in range(sim.first_game, end):
+        game = play_one(sim, index, transcripts)
+        totals.add(game)
+        yield _ndjson({"type": "game", **_game(index, game)})
+        if deadline is not None and index + 1 < end and time.monotonic() > deadline:
+            yield _ndjson(
+                {
+                    "type": "error",
+                    "status": 503,
+                    "detail": f"The stream's time budget of {budget:g} s ran out; "
+                    f"resume with first_game {index + 1}.",
+                    "next_game": index + 1,
+                }
+            )
+            return
+    yield _ndjson({"type": "summary", **_summary(head, totals, sim.strategies)})
+
+
+def _check_limits(games: int, transcripts: bool) -> None:
+    cap = int(setting(*MAX_GAMES_SETTING))
+    errors = []
+    if games > cap:
+        errors.append(
+            (
+                "/games",
+                f"At most {cap} games per request: split a bigger run into shards "
+                "with first_game and merge their totals.",
+            )
+        )
+    if transcripts and games > MAX_TRANSCRIPT_GAMES:
+        errors.append(("/transcripts", f"Transcripts are limited to {MAX_TRANSCRIPT_GAMES} games."))
+    if errors:
+        raise InvalidInput(errors)
+
+
+@bp.post("/simulations")
+def simulate() -> dict[str, Any] | Response:
+    body = load_body(_schema)
+    _check_limits(body["games"], body["transcripts"])
+    seed = body["seed"] if "seed" in body else secrets.randbelow(MAX_SEED + 1)
+    names = (body["players"][0]["strategy"], body["players"][1]["strategy"])
+    sim = SimulationRequest(
+        strategies=names,
+        rules=body["rules"],
+        seed=seed,
+        games=body["games"],
+        first_game=body["first_game"],
+        first_dealer=body["first_dealer"],
+    )
+    head = {
+        "seed": seed,
+        "first_game": sim.first_game,
+        "first_dealer": sim.first_dealer,
+        "rules": sim.rules.as_dict(),
+    }
+    transcripts: bool = body["transcripts"]
+    if request.accept_mimetypes.best_match(("application/json", NDJSON)) == NDJSON:
+        budget = setting(*STREAM_SECONDS_SETTING)
+        return Response(
+            stream_with_context(_stream(sim, head, transcripts, budget)), mimetype=NDJSON
+        )
+    if not transcripts:
+        return _summary(head, run(sim), names)
+    totals = Totals()
+    games = []
+    for index, game in enumerate(play_all(sim, transcript=True), start=sim.first_game):
+        totals.add(game)
+        games.append(_game(index, game))
+    return {**_summary(head, totals, names), "transcripts": games}
