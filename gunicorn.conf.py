@@ -1,0 +1,66 @@
+"""gunicorn settings for the scoring API: CPU-bound work, metrics summed over workers.
+
+Serve with ``gunicorn -c gunicorn.conf.py 'scoring_api.app:create_app()'``. Every setting can
+be overridden from the environment (PORT, BIND, WEB_CONCURRENCY, GUNICORN_THREADS, ...).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from typing import Any
+
+# Scoring is pure CPU work under the GIL: one worker process per core available to us (a
+# container's CPU set, not the host's), so extra workers would only contend.
+_cores = len(os.sched_getaffinity(0))
+
+bind = os.environ.get("BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
+workers = int(os.environ.get("WEB_CONCURRENCY", _cores))
+# gthread: a few threads per worker absorb slow clients and keep-alive connections, and a
+# long streaming answer is not killed at `timeout` as a sync worker would do.
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+# Recycle workers now and then (jitter: not all at once) to bound any slow memory growth.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "20000"))
+max_requests_jitter = max_requests // 10
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+graceful_timeout = 30
+keepalive = 5
+# Bounded request lines and headers: the service takes JSON bodies, not big headers.
+limit_request_line = 4096
+limit_request_fields = 50
+# The control socket (gunicorn 25+) fails as a non-root user without a home directory.
+control_socket_disable = True
+# The app writes one JSON line per request itself; gunicorn's own log goes to stderr.
+accesslog = None
+errorlog = "-"
+loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
+worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
+
+# Prometheus multiprocess mode: each worker writes samples to files in this directory and a
+# scrape of any worker sums them. It must be set before any worker imports prometheus_client.
+_own_metrics_dir = not os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+_metrics_dir = os.environ.get("PROMETHEUS_MULTIPROC_DIR") or tempfile.mkdtemp(
+    prefix="scoring-api-metrics-"
+)
+os.environ["PROMETHEUS_MULTIPROC_DIR"] = _metrics_dir
+
+
+def on_starting(server: Any) -> None:
+    """Start from an empty metrics directory: stale files would add old counts."""
+    shutil.rmtree(_metrics_dir, ignore_errors=True)
+    os.makedirs(_metrics_dir, exist_ok=True)
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    """Drop a dead worker's live gauges; its counters stay summed in."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+
+
+def on_exit(server: Any) -> None:
+    """Remove the metrics directory if this config made it (a given one is the caller's)."""
+    if _own_metrics_dir:
+        shutil.rmtree(_metrics_dir, ignore_errors=True)

@@ -1,0 +1,135 @@
+"""The product as users get it: the wheel in a fresh venv, started by the image's command.
+
+Builds the wheel, installs it (with its dependencies, nothing from the source tree) into a new
+virtualenv, then runs the Dockerfile's exact ENTRYPOINT + CMD from a directory laid out like
+the image's WORKDIR, and runs the Dockerfile's HEALTHCHECK command against it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCKERFILE = (ROOT / "Dockerfile").read_text()
+
+pytestmark = pytest.mark.packaging
+
+
+def _exec_form(instruction: str) -> list[str]:
+    """The JSON array of an exec-form Dockerfile instruction (the last one wins)."""
+    found = re.findall(rf"^\s*{instruction}\s+(\[.*\])\s*$", DOCKERFILE, re.MULTILINE)
+    assert found, f"{instruction} must be in exec form"
+    command: list[str] = json.loads(found[-1])
+    return command
+
+
+def _healthcheck() -> list[str]:
+    joined = DOCKERFILE.replace("\\\n", " ")
+    match = re.search(r"^HEALTHCHECK\b.*?\bCMD\s+(\[.*\])\s*$", joined, re.MULTILINE)
+    assert match, "HEALTHCHECK must run an exec-form CMD"
+    command: list[str] = json.loads(match.group(1))
+    return command
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    work = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(work),
+         str(ROOT)],
+        check=True, capture_output=True,
+    )
+    (wheel,) = work.glob("scoring_api-*.whl")
+    env_dir = work / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(env_dir)], check=True)
+    subprocess.run(
+        [str(env_dir / "bin" / "python"), "-m", "pip", "install", "--quiet",
+         "--disable-pip-version-check", str(wheel)],
+        check=True, capture_output=True,
+    )
+    return env_dir
+
+
+@pytest.fixture(scope="module")
+def server(venv: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    workdir = tmp_path_factory.mktemp("app")  # like the image's WORKDIR /app
+    shutil.copy(ROOT / "gunicorn.conf.py", workdir)
+    port = _free_port()
+    env = {
+        "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}",
+        "PORT": str(port),
+        "BIND": f"127.0.0.1:{port}",
+        "WEB_CONCURRENCY": "2",
+        "HOME": str(workdir),
+    }
+    process = subprocess.Popen(
+        [*_exec_form("ENTRYPOINT"), *_exec_form("CMD")],
+        cwd=workdir, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            probe = subprocess.run(_healthcheck(), env=env, capture_output=True)
+            if probe.returncode == 0:
+                break
+            assert process.poll() is None, process.stderr.read() if process.stderr else ""
+            assert time.monotonic() < deadline, "the server did not become healthy"
+            time.sleep(0.3)
+        yield base
+    finally:
+        process.terminate()
+        _, stderr = process.communicate(timeout=30)
+        assert b"Traceback" not in stderr, stderr.decode()
+
+
+def _get(url: str) -> bytes:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        body: bytes = response.read()
+        return body
+
+
+def test_healthy_and_ready(server: str) -> None:
+    assert json.loads(_get(f"{server}/healthz")) == {"status": "ok"}
+    assert json.loads(_get(f"{server}/readyz"))["status"] == "ready"
+
+
+def test_installed_wheel_serves_the_top_level_spec(server: str) -> None:
+    assert _get(f"{server}/openapi.yaml") == (ROOT / "openapi.yaml").read_bytes()
+    assert b"swagger-ui-bundle.js" in _get(f"{server}/docs")
+    assert len(_get(f"{server}/docs/swagger-ui-bundle.js")) > 100_000
+
+
+def test_scores_and_sums_metrics_over_workers(server: str) -> None:
+    body = json.dumps({"hand": ["3-3", "1-5", "2-4", "0-3"], "starter": "0-6"}).encode()
+    for _ in range(20):
+        request = urllib.request.Request(
+            f"{server}/v1/hands/score", data=body, headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert json.loads(response.read())["total"] == 24
+    metrics = _get(f"{server}/metrics").decode()
+    line = next(
+        line for line in metrics.splitlines()
+        if line.startswith("http_requests_total{") and 'route="/v1/hands/score"' in line
+    )
+    assert float(line.rsplit(" ", 1)[1]) == 20
