@@ -12,7 +12,7 @@ const state = {
   lang: "en",
   tab: "hand",
   hand: { slots: [null, null, null, null, null], target: 0, result: null, error: null, seq: 0 },
-  play: { plays: [], result: null, player: 0, warning: null },
+  play: { plays: [], implied: new Set(), result: null, player: 0, warning: null },
   advice: { slots: [null, null, null, null, null, null], target: 0, result: null, error: null,
     busy: false, seq: 0 },
 };
@@ -363,19 +363,48 @@ function renderHand() {
 
 // ---------------------------------------------------------------- follow the play
 
+async function validate(plays, entry) {
+  return post("v1/plays/validate", { plays, play: entry, dealer: DEALER });
+}
+
+// Has this player said "Go" in the count that is still open?
+function saidGoInOpenCount(player) {
+  const scored = state.play.result ? state.play.result.plays : [];
+  for (let i = scored.length - 1; i >= 0 && !scored[i].closes; i -= 1) {
+    if (scored[i].go && scored[i].player === player) return true;
+  }
+  return false;
+}
+
 async function propose(laid) {
   const play = state.play;
   const entry = { player: play.player, ...(laid.tile ? { tile: laid.tile } : { go: true }) };
   play.warning = null;
   try {
-    const verdict = await post("v1/plays/validate",
-      { plays: play.plays, play: entry, dealer: DEALER });
+    let verdict = await validate(play.plays, entry);
+    let before = [];
+    // A player who said "Go" and now lays a tile that does not fit the count tells us the
+    // other player could not play either: record that go first, as players would say it.
+    if (!verdict.legal && entry.tile && verdict.reason?.code === "count_over_31"
+        && saidGoInOpenCount(entry.player)) {
+      const otherGo = { player: 1 - entry.player, go: true };
+      if ((await validate(play.plays, otherGo)).legal) {
+        const retry = await validate([...play.plays, otherGo], entry);
+        if (retry.legal) {
+          verdict = retry;
+          before = [otherGo];
+        }
+      }
+    }
     if (verdict.legal) {
-      play.plays.push(entry);
+      const start = play.plays.length;
+      play.plays.push(...before, entry);
+      before.forEach((_, i) => play.implied.add(start + i));
       try {
         await rescore();
       } catch (exc) {
-        play.plays.pop();
+        play.plays.splice(start);
+        play.implied.forEach((i) => i >= start && play.implied.delete(i));
         throw exc;
       }
     } else {
@@ -403,15 +432,30 @@ async function rescore() {
 async function undo() {
   const play = state.play;
   if (!play.plays.length) return;
-  const last = play.plays.pop();
+  // an entry and the go it implied were recorded together: they go away together
+  const removed = [play.plays.pop()];
+  while (play.plays.length && play.implied.has(play.plays.length - 1)) {
+    play.implied.delete(play.plays.length - 1);
+    removed.unshift(play.plays.pop());
+  }
   play.warning = null;
   try {
     await rescore();
   } catch (exc) {
-    play.plays.push(last);
+    play.plays.push(...removed);
     play.warning = { error: { exc } };
   }
   renderPlay();
+}
+
+function reasonText(reason, entry) {
+  const text = STRINGS[state.lang].reasons[reason.code];
+  if (typeof text !== "function") return reason.message || reason.code || "";
+  const result = state.play.result;
+  const count = result ? result.count : 0;
+  const value = entry.tile ? ends(entry.tile).reduce((a, b) => a + b, 0) : 0;
+  return text({ who: playerName(entry.player), next: playerName(result?.next_player ?? 0),
+    tile: entry.tile, count, total: count + value });
 }
 
 function entryWords(entry) {
@@ -452,9 +496,9 @@ function renderPlay() {
   if (play.warning) {
     const { entry, reason, error } = play.warning;
     const lines = error ? errorLines(error)
-      : [STRINGS[state.lang].reasons[reason.code] || reason.message || reason.code];
-    warning.append(h("strong", { text: tr("refused") }), " ");
-    if (entry) warning.append(h("span", { class: "refused-entry", text: entryWords(entry) }), " ");
+      : [reasonText(reason, entry)];
+    warning.append(h("strong", { text: entry ? `${tr("refused")} ${entryWords(entry)}.`
+      : tr("refused") }), " ");
     warning.append(h("span", { class: "reason", "data-code": reason?.code || "",
       text: lines.join(" ") }));
   }
@@ -466,11 +510,12 @@ function renderPlay() {
     return;
   }
   const list = h("ol", { class: "record", id: "play-record" });
-  result.plays.forEach((scored) => {
+  result.plays.forEach((scored, index) => {
     const laid = scored.tile ? miniTiles([scored.tile])
       : h("span", { class: "said-go", text: tr("said_go") });
-    const what = scored.items.map((item) => `${tr(`kind_${item.kind}`,
-      { len: item.tiles.length })} ${item.points}`).join(", ");
+    const what = [...(play.implied.has(index) ? [tr("implied_go")] : []),
+      ...scored.items.map((item) => `${tr(`kind_${item.kind}`, { len: item.tiles.length })} ${
+        item.points}`)].join(", ");
     list.append(h("li", { class: `entry p${scored.player}`, "data-player": scored.player },
       h("span", { class: `badge p${scored.player}`, title: playerName(scored.player),
         text: tr(`short_${scored.player}`) }),
@@ -693,7 +738,8 @@ function init() {
   $("#play-go").addEventListener("click", () => enqueue(() => propose({ go: true })));
   $("#play-undo").addEventListener("click", () => enqueue(undo));
   $("#play-clear").addEventListener("click", () => enqueue(() => {
-    Object.assign(state.play, { plays: [], result: null, player: 0, warning: null });
+    Object.assign(state.play, { plays: [], implied: new Set(), result: null, player: 0,
+      warning: null });
     renderPlay();
   }));
 

@@ -36,6 +36,8 @@ function ruPlural(n, one, few, many) {
   return many;
 }
 
+const PAIRS_EN = { pair: "pair", pair_royal: "pair royal", double_pair_royal: "double pair royal" };
+const PAIRS_RU = { pair: "пара", pair_royal: "триплет", double_pair_royal: "двойной триплет" };
 const RUN_EN = { 3: "three", 4: "four", 5: "five" };
 const RUN_RU = { 3: "трёх", 4: "четырёх", 5: "пяти" };
 
@@ -81,7 +83,7 @@ export const STRINGS = {
     total_of_hand: "Hand total",
     nothing: "Nothing at all: a “nineteen” hand.",
     say_fifteen: (p) => `fifteen ${enNumber(p.total)}`,
-    say_pair: (p) => `${p.first ? "a pair" : "another pair"} is ${enNumber(p.total)}`,
+    say_pair: (p) => `${p.first ? "a" : "another"} ${PAIRS_EN[p.size]} is ${enNumber(p.total)}`,
     say_run: (p) =>
       `${p.first ? "a run" : "another run"} of ${RUN_EN[p.len] || p.len} is ${enNumber(p.total)}`,
     claim_right: (p) => `You claimed ${p.claimed}: that is right.`,
@@ -118,7 +120,7 @@ export const STRINGS = {
     new_count: "new count",
     closed_31: "thirty-one: new count",
     refused: "Not recorded:",
-    entry_by: (p) => `${p.who}: ${p.what}`,
+    entry_by: (p) => `${p.who} ${p.what}`,
     advice_heading: "Which two to lay away?",
     six_tiles: "Your six tiles",
     whose_crib: "Whose crib",
@@ -146,7 +148,17 @@ export const STRINGS = {
     ptr_claimed: "claimed count",
     ptr_play: "new entry",
     ptr_dealer: "dealer",
-    reasons: {},
+    implied_go: "could not play",
+    reasons: {
+      out_of_turn: (p) => `It is the turn of the ${p.next}.`,
+      count_over_31: (p) => `${p.tile} would make the count ${p.total}, over 31.`,
+      tile_repeated: (p) => `${p.tile} has already been played.`,
+      starter_played: (p) => `${p.tile} is the starter: it is not played.`,
+      too_many_tiles: (p) => `The ${p.who} has laid all four tiles already.`,
+      played_after_go: (p) => `The ${p.who} said “Go” and lays nothing until the count closes.`,
+      tile_not_in_hand: (p) => `${p.tile} is not in the hand of the ${p.who}.`,
+      go_with_playable_tile: (p) => `No “Go” yet: a tile may still fit the count ${p.count}.`,
+    },
   },
   ru: {
     title: "Домино-крибидж: проверка счёта",
@@ -189,7 +201,7 @@ export const STRINGS = {
     total_of_hand: "Рука",
     nothing: "Ничего: ноль очков.",
     say_fifteen: (p) => `пятнадцать — ${ruNumber(p.total)}`,
-    say_pair: (p) => `${p.first ? "пара" : "ещё пара"} — ${ruNumber(p.total)}`,
+    say_pair: (p) => `${p.first ? "" : "ещё "}${PAIRS_RU[p.size]} — ${ruNumber(p.total)}`,
     say_run: (p) =>
       `${p.first ? "прогон" : "ещё прогон"} из ${RUN_RU[p.len] || p.len} — ${ruNumber(p.total)}`,
     claim_right: (p) => `Вы насчитали ${p.claimed}: верно.`,
@@ -227,7 +239,7 @@ export const STRINGS = {
     new_count: "новый счёт",
     closed_31: "тридцать одно: новый счёт",
     refused: "Не записано:",
-    entry_by: (p) => `${p.who}: ${p.what}`,
+    entry_by: (p) => `${p.who} ${p.what}`,
     advice_heading: "Какие две кости снести в криб?",
     six_tiles: "Ваши шесть костей",
     whose_crib: "Чей криб",
@@ -255,15 +267,17 @@ export const STRINGS = {
     ptr_claimed: "подсчёт",
     ptr_play: "новая запись",
     ptr_dealer: "разыгрывающий",
+    implied_go: "нечем ходить",
     reasons: {
-      out_of_turn: "Сейчас не его ход.",
-      count_over_31: "С этой костью счёт превысит 31.",
-      tile_repeated: "Эта кость уже сыграна.",
-      starter_played: "Это стартер: его не играют.",
-      too_many_tiles: "Все четыре кости этого игрока уже сыграны.",
-      played_after_go: "Игрок сказал «Иди!» и не кладёт кости до нового счёта.",
-      tile_not_in_hand: "Этой кости нет в руке игрока.",
-      go_with_playable_tile: "Нельзя говорить «Иди!», когда есть подходящая кость.",
+      out_of_turn: (p) => `Сейчас ход: ${p.next}.`,
+      count_over_31: (p) => `С костью ${p.tile} счёт стал бы ${p.total} — больше 31.`,
+      tile_repeated: (p) => `Кость ${p.tile} уже сыграна.`,
+      starter_played: (p) => `${p.tile} — стартер: его не играют.`,
+      too_many_tiles: (p) => `${p.who}: все четыре кости уже сыграны.`,
+      played_after_go: (p) => `${p.who} сказал «Иди!» и не кладёт кости до нового счёта.`,
+      tile_not_in_hand: (p) => `Кости ${p.tile} нет в руке: ${p.who}.`,
+      go_with_playable_tile: (p) =>
+        `«Иди!» нельзя: на счёт ${p.count} ещё может подойти кость.`,
     },
   },
 };
@@ -278,20 +292,34 @@ export function pickLanguage(stored, browserLanguages) {
   return "en";
 }
 
-// The count said aloud, item by item, with a running total: "fifteen two, a pair is four".
+const tileValue = (tile) => tile.split("-").reduce((sum, end) => sum + Number(end), 0);
+
+// The count said aloud with a running total: "fifteen two, fifteen four, a pair is six".
+// Pairs of one value are said together: three of a kind is a pair royal, four a double one.
 export function countAloud(items, tr) {
   let total = 0;
-  const seen = new Set();
   const phrases = [];
-  for (const item of items) {
+  for (const item of items.filter((i) => i.kind === "fifteen")) {
     total += item.points;
-    const first = !seen.has(item.kind);
-    seen.add(item.kind);
-    if (item.kind === "fifteen") phrases.push(tr("say_fifteen", { total }));
-    else if (item.kind === "pair") phrases.push(tr("say_pair", { total, first }));
-    else if (item.kind === "run") {
-      phrases.push(tr("say_run", { total, first, len: item.tiles.length }));
-    }
+    phrases.push(tr("say_fifteen", { total }));
+  }
+  const pairs = new Map();
+  for (const item of items.filter((i) => i.kind === "pair")) {
+    const value = tileValue(item.tiles[0]);
+    pairs.set(value, (pairs.get(value) || 0) + item.points);
+  }
+  let first = true;
+  for (const points of pairs.values()) {
+    total += points;
+    const size = { 2: "pair", 6: "pair_royal", 12: "double_pair_royal" }[points] || "pair";
+    phrases.push(tr("say_pair", { total, first, size }));
+    first = false;
+  }
+  first = true;
+  for (const item of items.filter((i) => i.kind === "run")) {
+    total += item.points;
+    phrases.push(tr("say_run", { total, first, len: item.tiles.length }));
+    first = false;
   }
   return phrases.join(", ");
 }

@@ -1,0 +1,198 @@
+"""End-to-end fixtures: the real app under gunicorn, driven by Debian's Chromium via Playwright.
+
+The browser tests skip (with the reason) where /usr/bin/chromium or the playwright package is
+missing, so the rest of the suite still runs anywhere. Never ``playwright install``: the
+tests drive the system Chromium through ``executable_path``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, ViewportSize
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path(os.environ.get("E2E_CHROMIUM", "/usr/bin/chromium"))
+ARTIFACTS = ROOT / "artifacts" / "screenshots"
+DOCS_SCREENSHOTS = ROOT / "docs" / "screenshots"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-default-apps",
+    "--disable-extensions",
+]
+PHONE: ViewportSize = {"width": 360, "height": 740}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "e2e: drives the players' page in headless Chromium")
+
+
+def _missing_browser() -> str | None:
+    if importlib.util.find_spec("playwright") is None:
+        return "the playwright package is not installed (pip install playwright)"
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is missing (apt-get install -y chromium)"
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _wait_healthy(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"gunicorn exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except (urllib.error.URLError, OSError):
+            pass
+        time.sleep(0.2)
+    pytest.fail(f"gunicorn did not answer {url} within 30 s:\n{log.read_text()[-3000:]}")
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    """The app served by gunicorn, as the service runs it, on a free port of 127.0.0.1."""
+    reason = _missing_browser()
+    if reason:
+        pytest.skip(reason)
+    port = _free_port()
+    conf = ROOT / "gunicorn.conf.py"
+    command = [sys.executable, "-m", "gunicorn"]
+    if conf.exists():
+        command += ["-c", str(conf)]
+    command += [
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        "1",
+        "scoring_api.app:create_app()",
+    ]
+    log = ROOT / "artifacts" / "e2e-gunicorn.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("wb") as out:
+        proc = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            url = f"http://127.0.0.1:{port}"
+            _wait_healthy(f"{url}/healthz", proc, log)
+            yield url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+@pytest.fixture(scope="session")
+def browser(base_url: str) -> Iterator[Browser]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@dataclass
+class Visit:
+    """One browser tab on the page, with every request it made."""
+
+    page: Page
+    base_url: str
+    requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+
+    def outside_requests(self) -> list[str]:
+        return [url for url in self.requests if not url.startswith(self.base_url + "/")]
+
+
+OpenPage = Callable[..., Visit]
+
+
+@pytest.fixture
+def open_page(browser: Browser, base_url: str) -> Iterator[OpenPage]:
+    """Open the page in a fresh context: ``open_page(viewport=PHONE, locale="en-US")``."""
+    contexts: list[Any] = []
+    visits: list[Visit] = []
+
+    def _open(
+        viewport: ViewportSize | None = None, locale: str = "en-US", path: str = "/"
+    ) -> Visit:
+        context = browser.new_context(
+            viewport=viewport or PHONE, locale=locale, service_workers="block"
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        visit = Visit(page, base_url)
+        page.on("request", lambda request: visit.requests.append(request.url))
+        page.on(
+            "console",
+            lambda message: (
+                visit.console_errors.append(message.text)
+                # an HTTP error answer (the advice 404) is logged too: the page handles those
+                if message.type == "error" and "Failed to load resource" not in message.text
+                else None
+            ),
+        )
+        page.on("pageerror", lambda error: visit.console_errors.append(str(error)))
+        page.goto(base_url + path)
+        page.wait_for_selector("body.ready")
+        visits.append(visit)
+        return visit
+
+    yield _open
+    for context in contexts:
+        with contextlib.suppress(Exception):
+            context.close()
+    for visit in visits:
+        assert visit.outside_requests() == [], "the page reached outside its own origin"
+        assert visit.console_errors == [], visit.console_errors
+
+
+def save_screenshot(page: Page, name: str, *, docs: bool = False) -> Path:
+    """Save under artifacts/screenshots/ (kept by CI); with E2E_UPDATE_DOCS=1 and ``docs``,
+    refresh the committed copy under docs/screenshots/ that README shows."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    if docs and os.environ.get("E2E_UPDATE_DOCS") == "1":
+        DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, DOCS_SCREENSHOTS / path.name)
+    return path
