@@ -1,0 +1,139 @@
+"""Whole games in the engine: points add up, tiles are used once, the game stops at the target,
+and every game is a pure function of (request, index)."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from scoring_api.rules import RuleOptions, show_total
+from scoring_api.rules.game import DealRecord, GameResult
+from scoring_api.rules.simulation import (
+    FirstDealer,
+    SimulationRequest,
+    Totals,
+    play_all,
+    play_one,
+    run,
+)
+from scoring_api.rules.strategies import STRATEGIES
+
+PAIRS = [(a, b) for a in STRATEGIES for b in STRATEGIES]
+RULES = [
+    RuleOptions(),
+    RuleOptions(target=121, starter_double_points=2),
+    RuleOptions(starter_double_points=0, double_blank_in_fifteens=False),
+]
+
+
+def events(record: DealRecord) -> list[tuple[int, int]]:
+    """(player, points) of each scoring event, in order; a go point rides on its tile."""
+    found = [(record.dealer, record.starter_points)]
+    found += [(p.player, sum(item.points for item in p.items)) for p in record.plays]
+    found += [(owner, total) for _, owner, total, _ in record.shows]
+    return [event for event in found if event[1]]
+
+
+def check_deal(record: DealRecord, rules: RuleOptions) -> None:
+    dealt = [*record.hands[0], *record.hands[1], record.starter]
+    assert len(set(dealt)) == 13
+    kept = []
+    for six, pair in zip(record.hands, record.discards, strict=True):
+        assert len(six) == 6
+        assert len(set(pair)) == 2
+        assert set(pair) <= set(six)
+        kept.append([tile for tile in six if tile not in pair])
+    laid = [(p.player, p.tile) for p in record.plays if p.tile is not None]
+    assert len({tile for _, tile in laid}) == len(laid)
+    assert all(tile in kept[player] for player, tile in laid)
+    assert all(0 <= p.count <= 31 for p in record.plays)
+    expected_starter = rules.starter_double_points if record.starter.is_double else 0
+    assert record.starter_points == expected_starter
+    crib = [*record.discards[0], *record.discards[1]]
+    shown = {
+        "non_dealer": (1 - record.dealer, kept[1 - record.dealer]),
+        "dealer": (record.dealer, kept[record.dealer]),
+        "crib": (record.dealer, crib),
+    }
+    for (whose, owner, total, items), name in zip(record.shows, shown, strict=False):
+        assert (whose, owner) == (name, shown[name][0])
+        assert total == sum(item.points for item in items)
+        assert total == show_total((*shown[name][1], record.starter), rules)
+
+
+def check_game(game: GameResult, rules: RuleOptions) -> None:
+    assert game.transcript is not None
+    assert len(game.transcript) == game.deals
+    for number, record in enumerate(game.transcript):
+        assert record.dealer == (game.first_dealer + number) % 2
+        check_deal(record, rules)
+        if number < game.deals - 1:  # every deal but the last is played out
+            assert len(record.shows) == 3
+            assert sum(p.tile is not None for p in record.plays) == 8
+    scores = [0, 0]
+    all_events = [event for record in game.transcript for event in events(record)]
+    for player, points in all_events[:-1]:
+        scores[player] += points
+        assert max(scores) < rules.target, "scored after the target was reached"
+    winner, points = all_events[-1]
+    scores[winner] += points
+    assert scores == game.scores
+    assert winner == game.winner
+    assert scores[winner] >= rules.target > scores[1 - winner]
+    assert game.lurch == (scores[1 - winner] < (rules.target + 1) // 2)
+    by_source = [sum(game.points[p].values()) for p in (0, 1)]
+    assert by_source == game.scores == [sum(game.role_points[p]) for p in (0, 1)]
+    assert sum(game.dealt) == game.deals
+
+
+@pytest.mark.parametrize("rules", RULES, ids=["default", "121", "plain"])
+@pytest.mark.parametrize(("zero", "one"), PAIRS)
+def test_games_add_up_and_stop_at_the_target(zero: str, one: str, rules: RuleOptions) -> None:
+    request = SimulationRequest((zero, one), rules, seed=20261130, games=15, first_dealer="draw")
+    for game in play_all(request, transcript=True):
+        check_game(game, rules)
+
+
+def test_a_game_depends_only_on_request_and_index() -> None:
+    request = SimulationRequest(("expected", "greedy"), RuleOptions(), seed=9, games=30)
+    forward = [play_one(request, i, transcript=True) for i in range(30)]
+    order = list(range(30))
+    Random(1).shuffle(order)
+    for i in order:
+        assert play_one(request, i, transcript=True) == forward[i]
+    assert list(play_all(request, transcript=True)) == forward
+
+
+def test_transcripts_do_not_change_the_games() -> None:
+    request = SimulationRequest(("greedy", "random"), RuleOptions(), seed=4, games=20)
+    for plain, recorded in zip(play_all(request), play_all(request, True), strict=True):
+        recorded.transcript = None
+        assert plain == recorded
+
+
+@pytest.mark.parametrize("first_dealer", ["alternate", "draw", 0, 1])
+def test_shards_merge_into_the_whole_run(first_dealer: FirstDealer) -> None:
+    def shard(first: int, games: int) -> Totals:
+        names = ("random", "greedy")
+        return run(SimulationRequest(names, RuleOptions(), 77, games, first, first_dealer))
+
+    merged = Totals()
+    for first, games in ((0, 37), (37, 1), (38, 62)):
+        merged.merge(Totals.from_dict(shard(first, games).as_dict()))
+    assert merged == shard(0, 100)
+
+
+def test_totals_are_the_sums_of_the_games() -> None:
+    request = SimulationRequest(("expected", "random"), RuleOptions(), 5, 200)
+    games = list(play_all(request))
+    totals = run(request)
+    assert totals.games == sum(totals.wins) == 200
+    assert totals.deals == sum(totals.dealt) == sum(game.deals for game in games)
+    assert totals.margin == sum(abs(game.scores[0] - game.scores[1]) for game in games)
+    assert totals.lurches == [sum(g.lurch and g.winner == p for g in games) for p in (0, 1)]
+    for p in (0, 1):
+        assert sum(totals.points[p].values()) == totals.final_scores[p]
+        assert totals.dealer_points[p] + totals.non_dealer_points[p] == totals.final_scores[p]
+    assert sum(totals.hand_scores) == sum(len(game.hand_scores) for game in games)
+    assert sum(totals.crib_scores) == sum(len(game.crib_scores) for game in games)
