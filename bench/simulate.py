@@ -1,0 +1,188 @@
+"""Benchmark of whole-game simulation and the discard advisor, in-process and over HTTP.
+
+Run from the repository root:  .venv/bin/python bench/simulate.py [--random-games N] ...
+
+1. Games per second on one core, in-process (``scoring_api.rules.simulation.run``), for
+   random v random and expected v expected.
+2. The same runs through ``POST /v1/simulations`` to gunicorn started with gunicorn.conf.py
+   and a single worker on 127.0.0.1 (JSON answer, and the NDJSON stream), as a percentage of
+   the in-process speed. Both sides play exactly the same games (same seed and indices),
+   timed (best of ``--repeat``) after a first run, when the advisor's caches (keyed by the
+   six values drawn) are as warm in the worker as in this process: the difference is the
+   HTTP layer alone. The cold in-process figure (a fresh process's first run) is printed too.
+3. The advisor's latency: ``POST /v1/discards/advise`` with random six-tile hands over one
+   keep-alive connection (median and 95th percentile), and ``advise_discards`` in-process.
+
+Targets: >= 5,000 games/s random, >= 1,000 games/s expected, HTTP >= 90% of in-process per
+worker, advisor median < 50 ms. Timing only: nothing here asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import platform
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from random import Random
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scoring_api.rules import ALL_TILES, DEFAULT_RULES  # noqa: E402
+from scoring_api.rules.discards import advise_discards  # noqa: E402
+from scoring_api.rules.simulation import SimulationRequest, run  # noqa: E402
+
+SEED = 20261130
+NDJSON = "application/x-ndjson"
+TARGETS = {"random": 5_000, "expected": 1_000}
+
+
+def in_process(names: tuple[str, str], games: int, repeat: int) -> tuple[float, float]:
+    """Games per second of ``run``: cold (first run in this process), then the best warm."""
+    request = SimulationRequest(names, DEFAULT_RULES, SEED, games)
+    speeds = []
+    for _ in range(repeat + 1):
+        started = time.perf_counter()
+        run(request)
+        speeds.append(games / (time.perf_counter() - started))
+    return speeds[0], max(speeds[1:])
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def gunicorn() -> Iterator[int]:
+    """One gunicorn worker with the project's gunicorn.conf.py; yields its port."""
+    port = _free_port()
+    env = {**os.environ, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1"}
+    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    server = subprocess.Popen(
+        [
+            str(Path(sys.executable).with_name("gunicorn")),
+            "-c",
+            "gunicorn.conf.py",
+            "scoring_api.app:create_app()",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        yield port
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+
+
+def post(conn: http.client.HTTPConnection, path: str, body: object, accept: str) -> bytes:
+    conn.request(
+        "POST", path, json.dumps(body), {"Content-Type": "application/json", "Accept": accept}
+    )
+    response = conn.getresponse()
+    data = response.read()
+    assert response.status == 200, data[:500]
+    return data
+
+
+def over_http(port: int, names: tuple[str, str], games: int, accept: str, repeat: int) -> float:
+    """Best games per second through POST /v1/simulations, the worker warmed by the same run."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=3600)
+    body = {"games": games, "seed": SEED, "players": [{"strategy": name} for name in names]}
+    post(conn, "/v1/simulations", body, accept)
+    speeds = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        post(conn, "/v1/simulations", body, accept)
+        speeds.append(games / (time.perf_counter() - started))
+    conn.close()
+    return max(speeds)
+
+
+def random_sixes(count: int) -> list[list[str]]:
+    rng = Random(SEED)
+    return [[str(tile) for tile in rng.sample(ALL_TILES, 6)] for _ in range(count)]
+
+
+def advisor_latency(port: int, count: int) -> tuple[float, float]:
+    """Median and 95th percentile (ms) of advise requests, each a fresh random hand."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    times = []
+    for i, six in enumerate(random_sixes(count)):
+        started = time.perf_counter()
+        post(conn, "/v1/discards/advise", {"tiles": six, "dealer": i % 2 == 0}, "*/*")
+        times.append((time.perf_counter() - started) * 1000)
+    conn.close()
+    return statistics.median(times), statistics.quantiles(times, n=20)[-1]
+
+
+def advisor_in_process(count: int) -> float:
+    """Median (ms) of ``advise_discards`` on the same kind of hands (a fresh process's caches)."""
+    times = []
+    for i, six in enumerate(random_sixes(count)):
+        tiles = [next(t for t in ALL_TILES if str(t) == name) for name in six]
+        started = time.perf_counter()
+        advise_discards(tiles, i % 2 == 0)
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--random-games", type=int, default=20_000)
+    parser.add_argument("--expected-games", type=int, default=5_000)
+    parser.add_argument("--advise", type=int, default=200, help="advisor requests")
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs; the best counts")
+    args = parser.parse_args()
+    print(
+        f"python {platform.python_version()} on {platform.machine()}, "
+        f"{len(os.sched_getaffinity(0))} cores available; single-core figures"
+    )
+    # The advisor first, while its caches are cold in both processes (the realistic case).
+    print(f"advisor in-process median: {advisor_in_process(args.advise):.2f} ms")
+    with gunicorn() as port:
+        median, p95 = advisor_latency(port, args.advise)
+        print(
+            f"advisor over HTTP: median {median:.2f} ms, p95 {p95:.2f} ms "
+            f"({args.advise} random hands; target median < 50 ms)"
+        )
+        for name, games in (("random", args.random_games), ("expected", args.expected_games)):
+            names = (name, name)
+            cold, warm = in_process(names, games, args.repeat)
+            print(
+                f"{name} v {name}: in-process {warm:,.0f} games/s warm, {cold:,.0f} cold "
+                f"(target {TARGETS[name]:,}; {games:,} games)"
+            )
+            for label, accept in (("JSON", "application/json"), ("NDJSON", NDJSON)):
+                remote = over_http(port, names, games, accept, args.repeat)
+                print(
+                    f"  over HTTP ({label}): {remote:,.0f} games/s = "
+                    f"{100 * remote / warm:.1f}% of in-process warm (target >= 90%)"
+                )
+
+
+if __name__ == "__main__":
+    main()
