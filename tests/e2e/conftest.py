@@ -191,6 +191,7 @@ def save_screenshot(page: Page, name: str, *, docs: bool = False) -> Path:
     refresh the committed copy under docs/screenshots/ that README shows."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
+    page.mouse.move(0, 0)  # no hover highlight left on the last tile tapped
     page.screenshot(path=str(path), full_page=True)
     if docs and os.environ.get("E2E_UPDATE_DOCS") == "1":
         DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -66,6 +66,12 @@ def lay(page: Page, player: int, tile: str | None) -> None:
         expect(last.locator(".mini")).to_have_attribute("title", tile)
 
 
+def assert_fits_the_width(page: Page) -> None:
+    """Nothing sticks out sideways: the page reads without scrolling left and right."""
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 def check_hand(page: Page, hand: list[str], starter: str) -> None:
     for tile in [*hand, starter]:
         tap(page, tile)
@@ -93,6 +99,7 @@ def test_check_a_hand_by_tapping_tiles(open_page: OpenPage) -> None:
     # the chosen tiles are marked in the picture, the starter apart
     expect(page.locator('#palette [data-tile="0-6"]')).to_have_class("tile r0 c6 starter")
     expect(page.locator('#palette [data-tile="3-3"]')).to_have_attribute("aria-pressed", "true")
+    assert_fits_the_width(page)
     save_screenshot(page, "hand-phone", docs=True)
 
     # a claimed count: what was missed
@@ -115,7 +122,7 @@ def test_typing_tiles_and_an_over_claim_on_the_crib(open_page: OpenPage) -> None
         "Fifteen two, fifteen four, fifteen six, a pair royal is twelve, a run of three is"
         " fifteen, another run of three is eighteen, another run of three is twenty-one."
     )
-    save_screenshot(page, "hand-desktop", docs=True)
+    save_screenshot(page, "hand-desktop")
 
     # a typo is explained, not sent
     page.locator("#type-input").fill("3-9")
@@ -173,7 +180,8 @@ def test_follow_the_whole_play_from_the_rules(open_page: OpenPage) -> None:
     expect(entries.last.locator(".entry-items")).to_have_text("Last tile 1")
     expect(page.locator("#play-record li.divider")).to_have_count(1)
     assert page.locator("#play-record").inner_text().count("Go") >= 2
-    save_screenshot(page, "play-phone", docs=True)
+    assert_fits_the_width(page)
+    save_screenshot(page, "play-phone")
 
     # undo the last entry
     entries_before = entries.count()
@@ -204,7 +212,7 @@ def test_an_illegal_play_is_refused_before_it_is_recorded(open_page: OpenPage) -
     expect(warning).to_contain_text("5-5 would make the count 40, over 31.")
     assert "{" not in warning.inner_text()
     expect(record(page)).to_have_count(4)
-    save_screenshot(page, "play-illegal-desktop")
+    save_screenshot(page, "play-desktop", docs=True)
 
     page.locator('.who-btn[data-player="0"]').click()
     tap(page, "2-6")  # laid by the dealer already
@@ -215,7 +223,6 @@ def test_an_illegal_play_is_refused_before_it_is_recorded(open_page: OpenPage) -
     # a legal entry clears the warning
     lay(page, N, None)
     expect(warning).to_be_hidden()
-    save_screenshot(page, "play-desktop", docs=True)
 
 
 def test_switch_to_russian(open_page: OpenPage) -> None:
@@ -233,6 +240,7 @@ def test_switch_to_russian(open_page: OpenPage) -> None:
     assert aloud.startswith("Пятнадцать — два, пятнадцать — четыре")
     assert aloud.endswith("пятнадцать — двенадцать, двойной триплет — двадцать четыре.")
     expect(page.locator('#hand-items li[data-kind="pair"] .kind').first).to_have_text("Пара")
+    assert_fits_the_width(page)
     save_screenshot(page, "hand-phone-ru")
 
     page.locator("#tab-play").click()
@@ -241,12 +249,13 @@ def test_switch_to_russian(open_page: OpenPage) -> None:
         lay(page, player, tile)
     tap(page, "5-5")
     expect(page.locator("#play-warning")).to_contain_text(
-        "Не записано: Н 5-5. С костью 5-5 счёт стал бы 40 — больше 31."
+        "Не записано: П 5-5. С костью 5-5 счёт стал бы 40 — больше 31."
     )
     lay(page, N, None)
     lay(page, D, None)
     expect(record(page).nth(3).locator(".entry-items")).to_have_text("«Иди!» 1")
     expect(page.locator("#play-record li.divider")).to_have_text("новый счёт")
+    assert_fits_the_width(page)
     save_screenshot(page, "play-phone-ru")
 
     # the choice is remembered on the next visit
@@ -332,6 +341,7 @@ def test_advice_ranks_the_lay_away(open_page: OpenPage, base_url: str) -> None:
     assert options.first.locator(".opt-sub .mini").count() == 4
     nets = page.locator(".opt-net").all_inner_texts()
     assert len(nets) >= 3
+    assert_fits_the_width(page)
     save_screenshot(page, "advice-phone")
     page.locator('input[name="advice-dealer"][value="0"]').check()
     expect(page.locator("#advice-options .opt-sub").first).to_contain_text(

@@ -329,6 +329,13 @@ function renderHand() {
   const box = $("#hand-result");
   box.replaceChildren();
   const { result, error } = state.hand;
+  // on a phone the result is below the tiles: a one-line summary stays in sight
+  const summary = $("#hand-summary");
+  summary.hidden = !result;
+  summary.textContent = result ? `${tr(result.crib ? "total_of_crib" : "total_of_hand")}: ${
+    tr("points", { n: result.total })}${result.claim && !result.claim.correct ? " ✗"
+    : result.claim ? " ✓" : ""} ↓` : "";
+  summary.classList.toggle("bad", Boolean(result?.claim && !result.claim.correct));
   if (error) {
     box.append(errorBox(error));
     return;
@@ -486,7 +493,8 @@ function renderPlay() {
 
   for (const button of $$(".who-btn")) {
     const player = Number(button.dataset.player);
-    button.textContent = playerName(player);
+    button.replaceChildren(h("span", { class: `badge p${player}`, "aria-hidden": "true",
+      text: tr(`short_${player}`) }), h("span", { text: tr(`player_${player}`) }));
     button.setAttribute("aria-pressed", String(play.player === player));
   }
 
@@ -597,11 +605,19 @@ function renderAdvice() {
   const box = $("#advice-result");
   box.replaceChildren();
   const { result, error, busy } = state.advice;
+  const summary = $("#advice-summary");
+  summary.hidden = true;
   if (busy) box.append(h("p", { class: "note", text: tr("advice_working") }));
   if (error) box.append(errorBox(error, error.quiet ? "note unavailable" : "warn"));
   if (!result) return;
   const options = Array.isArray(result.data?.options) ? result.data.options : [];
   const top = options.slice(0, 3);
+  if (options.length) {
+    const best = options[0];
+    summary.hidden = false;
+    summary.textContent = `${tr("lay_away")} ${best.discard.join(" ")}: ${
+      best.expected_net >= 0 ? "+" : "−"}${number(Math.abs(best.expected_net))} ↓`;
+  }
   box.append(h("ol", { class: "options-list", id: "advice-options" },
     top.map((option, i) => optionItem(option, i, result.dealer))));
   if (options.length > top.length) {
