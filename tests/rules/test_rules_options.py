@@ -1,0 +1,137 @@
+"""Rule options (RULES.md: every **(option)**; the default is the first value)."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+
+import pytest
+
+from scoring_api.rules import (
+    DEFAULT_RULES,
+    RULE_OPTIONS,
+    MalformedInputError,
+    RuleOptions,
+    parse_rules,
+)
+
+# From RULES.md: name -> allowed values, default first.
+ALLOWED = {
+    "target": (61, 121),
+    "starter_double_points": (1, 0, 2),
+    "double_blank_in_fifteens": (True, False),
+}
+
+
+def test_defaults() -> None:
+    assert RuleOptions() == DEFAULT_RULES
+    assert DEFAULT_RULES.target == 61
+    assert DEFAULT_RULES.starter_double_points == 1
+    assert DEFAULT_RULES.double_blank_in_fifteens is True
+
+
+@pytest.mark.parametrize("obj", [None, {}])
+def test_parse_rules_empty_gives_defaults(obj: object) -> None:
+    assert parse_rules(obj) == DEFAULT_RULES
+
+
+def test_rule_options_catalogue_matches_the_rule_book() -> None:
+    by_name = {opt.name: opt for opt in RULE_OPTIONS}
+    assert set(by_name) == set(ALLOWED)
+    assert len(RULE_OPTIONS) == len(ALLOWED)
+    for name, allowed in ALLOWED.items():
+        opt = by_name[name]
+        assert tuple(opt.allowed) == allowed
+        assert opt.default == allowed[0]
+        assert type(opt.default) is type(allowed[0])
+        assert getattr(DEFAULT_RULES, name) == allowed[0]
+        assert isinstance(opt.description, str)
+        assert opt.description.strip()
+
+
+COMBOS = list(itertools.product(*ALLOWED.values()))
+
+
+@pytest.mark.parametrize("values", COMBOS, ids=[repr(c) for c in COMBOS])
+def test_every_allowed_combination_parses_and_round_trips(values: tuple[object, ...]) -> None:
+    obj = dict(zip(ALLOWED, values, strict=True))
+    rules = parse_rules(obj)
+    for name, value in obj.items():
+        assert getattr(rules, name) == value
+        assert type(getattr(rules, name)) is type(value)
+    assert rules.as_dict() == obj
+    assert parse_rules(rules.as_dict()) == rules
+    assert rules == RuleOptions(**obj)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("name", "values"), list(ALLOWED.items()))
+def test_single_option_keeps_other_defaults(name: str, values: tuple[object, ...]) -> None:
+    for value in values:
+        rules = parse_rules({name: value})
+        for other in ALLOWED:
+            expected = value if other == name else getattr(DEFAULT_RULES, other)
+            assert getattr(rules, other) == expected
+
+
+def test_as_dict_of_defaults() -> None:
+    assert DEFAULT_RULES.as_dict() == {
+        "target": 61,
+        "starter_double_points": 1,
+        "double_blank_in_fifteens": True,
+    }
+
+
+BAD_VALUES = [
+    ("target", 100),
+    ("target", 0),
+    ("target", "61"),
+    ("target", None),
+    ("target", True),
+    ("starter_double_points", 3),
+    ("starter_double_points", -1),
+    ("starter_double_points", "1"),
+    ("starter_double_points", True),
+    ("double_blank_in_fifteens", "yes"),
+    ("double_blank_in_fifteens", "true"),
+    ("double_blank_in_fifteens", 1),
+    ("double_blank_in_fifteens", 0),
+    ("double_blank_in_fifteens", None),
+]
+
+
+@pytest.mark.parametrize(("name", "value"), BAD_VALUES, ids=[f"{n}={v!r}" for n, v in BAD_VALUES])
+def test_bad_value_is_malformed(name: str, value: object) -> None:
+    with pytest.raises(MalformedInputError) as info:
+        parse_rules({name: value})
+    err = info.value
+    assert err.pointer == f"/rules/{name}"
+    assert isinstance(err.detail, str)
+    assert " " in err.detail.strip()
+
+
+def test_bad_value_pointer_is_relative_to_given_pointer() -> None:
+    with pytest.raises(MalformedInputError) as info:
+        parse_rules({"target": 100}, pointer="/game/rules")
+    assert info.value.pointer == "/game/rules/target"
+
+
+@pytest.mark.parametrize("obj", [{"foo": 1}, {"target": 61, "foo": 1}, {"Target": 61}])
+def test_unknown_key_is_malformed(obj: dict[str, object]) -> None:
+    with pytest.raises(MalformedInputError) as info:
+        parse_rules(obj)
+    err = info.value
+    assert err.pointer.startswith("/rules")
+    assert isinstance(err.detail, str)
+    assert " " in err.detail.strip()
+
+
+@pytest.mark.parametrize("obj", [[], "default", 61, True, [("target", 61)]], ids=repr)
+def test_non_object_rules_is_malformed(obj: object) -> None:
+    with pytest.raises(MalformedInputError) as info:
+        parse_rules(obj)
+    assert info.value.pointer == "/rules"
+
+
+def test_rule_options_are_frozen() -> None:
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        DEFAULT_RULES.target = 121  # type: ignore[misc]
