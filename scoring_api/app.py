@@ -8,6 +8,7 @@ from typing import Any
 from flask import Flask
 
 from .api import register_api
+from .api.jsonio import OrjsonProvider
 from .web import web
 
 # 10,000 hands in the most verbose notation ([3, 5] arrays, spaces) stay well under this.
@@ -17,9 +18,8 @@ MAX_CONTENT_LENGTH = 2 * 1024 * 1024
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """A fresh app; the service keeps no state, so every worker builds its own."""
     app = Flask(__name__)
-    app.config.update(MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH, JSON_SORT_KEYS=False)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.json.compact = True  # type: ignore[attr-defined]
+    app.json = OrjsonProvider(app)
+    app.config.update(MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH)
     if config:
         app.config.update(config)
     register_api(app)

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import json
-from typing import Any, NoReturn
+from typing import Any
 
 from flask import request
 from marshmallow import Schema
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
-
-def _reject_constant(name: str) -> NoReturn:
-    # Python's json reads NaN and Infinity, which are not JSON (RFC 8259).
-    raise ValueError(f"{name} is not valid JSON")
+from . import jsonio
 
 
 def json_body() -> Any:
@@ -23,8 +19,8 @@ def json_body() -> Any:
         )
     raw = request.get_data(cache=False)
     try:
-        return json.loads(raw, parse_constant=_reject_constant)
-    except (ValueError, RecursionError) as error:
+        return jsonio.loads(raw)
+    except ValueError as error:
         raise BadRequest(f"The body is not valid JSON: {error}") from error
 
 

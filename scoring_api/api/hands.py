@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from flask import Blueprint
 from marshmallow import ValidationError
 
-from scoring_api.rules import MalformedInputError, Tile, ensure_distinct, score_show, show_totals
+from scoring_api.rules import (
+    MalformedInputError,
+    RuleOptions,
+    Tile,
+    ensure_distinct,
+    score_show,
+    show_totals,
+)
 
 from . import render
 from .body import load_body
@@ -20,7 +28,14 @@ bp = Blueprint("hands", __name__, url_prefix="/v1/hands")
 _score_schema = HandScoreSchema()
 _show_schema = ShowSchema()
 _batch_schema = BatchSchema()
-_SHOW_KEYS = frozenset(("hand", "starter"))
+# One bit per tile (by ALL_TILES index): five distinct tiles set exactly five bits.
+_BIT_BY_TEXT = {text: 1 << tile.index for text, tile in TILE_BY_TEXT.items()}
+
+
+@cache
+def _rules_json(rules: RuleOptions) -> dict[str, int | bool]:
+    """The rules in effect as JSON; a few option sets recur, so each is built once."""
+    return rules.as_dict()
 
 
 @bp.post("/score")
@@ -34,7 +49,7 @@ def score() -> dict[str, Any]:
         "total": shown.total,
         "items": render.items(shown.items),
         "subtotals": shown.subtotals,
-        "rules": body["rules"].as_dict(),
+        "rules": _rules_json(body["rules"]),
     }
     if "claimed" in body:
         claimed, total = body["claimed"], shown.total
@@ -50,23 +65,22 @@ def score() -> dict[str, Any]:
 def _fast_show(item: Any) -> tuple[Tile, ...] | None:
     """The five tiles of a batch item written with string tiles, or None for the full path.
 
-    Accepts only a subset of what ShowSchema accepts (exact keys, string tiles, no repeat),
-    so the fast path never lets through anything the contract rejects.
+    Accepts only a subset of what ShowSchema accepts (exactly the two keys, string tiles, no
+    tile twice), so the fast path never lets through anything the contract rejects. Any
+    other shape raises TypeError or KeyError on the way and goes to the full path.
     """
-    if type(item) is not dict or item.keys() != _SHOW_KEYS:
-        return None
-    hand, starter = item["hand"], item["starter"]
-    if type(hand) is not list or len(hand) != 4 or type(starter) is not str:
-        return None
-    a, b, c, d = hand
-    lookup = TILE_BY_TEXT.get
     try:
-        five = (lookup(a), lookup(b), lookup(c), lookup(d), lookup(starter))
-    except TypeError:  # an unhashable array tile such as [3, 5]
+        hand, starter = item["hand"], item["starter"]
+        if len(item) != 2 or type(hand) is not list or len(hand) != 4:
+            return None
+        a, b, c, d = hand
+        bit = _BIT_BY_TEXT
+        if (bit[a] | bit[b] | bit[c] | bit[d] | bit[starter]).bit_count() != 5:
+            return None
+    except (TypeError, KeyError):
         return None
-    if None in five or len(set(five)) != 5:
-        return None
-    return five  # type: ignore[return-value]
+    tile = TILE_BY_TEXT
+    return (tile[a], tile[b], tile[c], tile[d], tile[starter])
 
 
 def _full_show(item: Any, pointer: str) -> tuple[Tile, ...]:

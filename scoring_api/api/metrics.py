@@ -22,9 +22,7 @@ from prometheus_client import (
 CONTENT_TYPE = CONTENT_TYPE_LATEST
 
 # Module level: a metric can be registered once per process, however many apps are created.
-REQUESTS = Counter(
-    "http_requests", "HTTP requests answered.", ["method", "route", "status"]
-)
+REQUESTS = Counter("http_requests", "HTTP requests answered.", ["method", "route", "status"])
 LATENCY = Histogram(
     "http_request_duration_seconds",
     "Time to answer an HTTP request.",

@@ -8,7 +8,7 @@ import time
 import uuid
 
 from flask import Flask, Response, g, has_request_context, request
-from pythonjsonlogger.json import JsonFormatter
+from pythonjsonlogger.orjson import OrjsonFormatter
 
 from . import metrics
 
@@ -35,7 +35,7 @@ def configure_logging() -> None:
         return
     handler = logging.StreamHandler()
     handler.setFormatter(
-        JsonFormatter(
+        OrjsonFormatter(
             "{asctime}{levelname}{name}{message}",
             style="{",
             rename_fields={"asctime": "time", "levelname": "level", "name": "logger"},
@@ -62,21 +62,23 @@ def _start() -> None:
 
 
 def _finish(response: Response) -> Response:
+    req = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
     seconds = time.perf_counter() - g.get("started", time.perf_counter())
     request_id = current_request_id()
     response.headers[REQUEST_ID_HEADER] = request_id
-    route = request.url_rule.rule if request.url_rule is not None else UNMATCHED_ROUTE
-    metrics.observe(request.method, route, response.status_code, seconds)
+    route = req.url_rule.rule if req.url_rule is not None else UNMATCHED_ROUTE
+    status = response.status_code
+    metrics.observe(req.method, route, status, seconds)
     request_log.info(
         "request",
         extra={
             "request_id": request_id,
-            "method": request.method,
-            "path": request.path,
+            "method": req.method,
+            "path": req.path,
             "route": route,
-            "status": response.status_code,
+            "status": status,
             "duration_ms": round(seconds * 1000, 3),
-            "remote_addr": request.remote_addr,
+            "remote_addr": req.remote_addr,
         },
     )
     return response

@@ -7,7 +7,6 @@ traceback ever reaches them.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Iterable, Mapping
 from http import HTTPStatus
@@ -19,6 +18,8 @@ from werkzeug.exceptions import HTTPException
 
 from scoring_api.rules import IllegalPlayError, MalformedInputError
 
+from . import jsonio
+
 PROBLEM_MIMETYPE = "application/problem+json"
 INVALID_INPUT_TYPE = "urn:domino-cribbage:problem:invalid-input"
 ILLEGAL_PLAY_TYPE = "urn:domino-cribbage:problem:illegal-play"
@@ -28,7 +29,7 @@ log = logging.getLogger(__name__)
 FieldError = tuple[str, str]
 
 
-class InvalidInput(Exception):
+class InvalidInput(Exception):  # noqa: N818 - names the 422 it becomes
     """Well-formed JSON whose fields break the contract; each error is (pointer, detail)."""
 
     def __init__(self, errors: list[FieldError]) -> None:
@@ -52,7 +53,7 @@ def problem(
         "detail": detail,
         **extra,
     }
-    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_MIMETYPE)
+    response = Response(jsonio.dumps(body), status=status, mimetype=PROBLEM_MIMETYPE)
     response.headers.extend(headers)
     return response
 

@@ -11,7 +11,7 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validates_schema
 from marshmallow.validate import Equal, Length, OneOf, Range
 
-from scoring_api.rules import HAND_SIZE, RULE_OPTIONS, Play, RuleOptions
+from scoring_api.rules import HAND_SIZE, RULE_OPTIONS, Play, RuleOptions, Tile
 
 from .fields import JsonArray, JsonBoolean, JsonInteger, TileField
 
@@ -47,7 +47,7 @@ def _rules() -> fields.Nested:
     return fields.Nested(RulesSchema, load_default=lambda: RuleOptions())
 
 
-def _hand() -> fields.List:
+def _hand() -> fields.List[Tile]:
     return fields.List(TileField(), required=True, validate=Length(equal=HAND_SIZE))
 
 
@@ -88,7 +88,7 @@ class PlaySchema(Schema):
         return Play(data["player"], data.get("tile"))
 
 
-def _plays() -> fields.List:
+def _plays() -> fields.List[Play]:
     return fields.List(fields.Nested(PlaySchema), required=True, validate=Length(max=MAX_PLAYS))
 
 

@@ -15,7 +15,6 @@ from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotF
 from openapi_core.testing import MockRequest, MockResponse
 from werkzeug.test import TestResponse
 
-
 SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
 SPEC: dict[str, Any] = yaml.safe_load(SPEC_PATH.read_bytes())
 PROBLEM = "application/problem+json"

@@ -60,7 +60,10 @@ def test_unexpected_error_is_500_without_traceback() -> None:
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-10, 130) | st.floats(allow_nan=False, allow_infinity=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-10, 130)
+    | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=5),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner),
     max_leaves=20,

@@ -116,9 +116,7 @@ def test_illegal_record(
         ({"plays": [], "extra": 1}, "/extra"),
     ],
 )
-def test_pegging_invalid_fields(
-    api: ContractClient, change: dict[str, Any], pointer: str
-) -> None:
+def test_pegging_invalid_fields(api: ContractClient, change: dict[str, Any], pointer: str) -> None:
     body = problem_of(api.post(PEGGING, {"plays": [], **change}), 422)
     assert pointer in pointers(body)
 
@@ -143,8 +141,11 @@ def test_validate_legal_play(api: ContractClient) -> None:
         ({"plays": [], "play": {"player": 0, "go": True}}, "go_with_playable_tile"),
         ({"plays": [], "play": {"player": 0, "tile": "1-1"}, "starter": "1-1"}, "starter_played"),
         (
-            {"plays": [{"player": 0, "tile": "3-4"}], "play": {"player": 1, "tile": "5-6"},
-             "hand": ["1-1"]},
+            {
+                "plays": [{"player": 0, "tile": "3-4"}],
+                "play": {"player": 1, "tile": "5-6"},
+                "hand": ["1-1"],
+            },
             "tile_not_in_hand",
         ),
         (
@@ -182,7 +183,11 @@ def test_validate_illegal_record_is_an_error(api: ContractClient) -> None:
         ({"plays": [], "play": {"player": 0, "go": "yes"}}, "/play/go"),
         ({"plays": [], "play": {"player": 0, "go": True}, "hand": ["1-1", "1-1"]}, "/hand/1"),
         (
-            {"plays": [], "play": {"player": 0, "go": True}, "hand": ["1-1", "1-2", "1-3", "1-4", "1-5"]},
+            {
+                "plays": [],
+                "play": {"player": 0, "go": True},
+                "hand": ["1-1", "1-2", "1-3", "1-4", "1-5"],
+            },
             "/hand",
         ),
     ],

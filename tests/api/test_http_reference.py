@@ -10,8 +10,11 @@ from .contract import SPEC, ContractClient
 def test_rules_list_every_option(api: ContractClient) -> None:
     body = api.get("/v1/rules").get_json()
     assert [option["name"] for option in body["options"]] == [o.name for o in RULE_OPTIONS]
-    assert body["defaults"] == {"target": 61, "starter_double_points": 1,
-                                "double_blank_in_fifteens": True}
+    assert body["defaults"] == {
+        "target": 61,
+        "starter_double_points": 1,
+        "double_blank_in_fifteens": True,
+    }
     target = body["options"][0]
     assert (target["default"], target["allowed"]) == (61, [61, 121])
 

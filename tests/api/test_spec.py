@@ -40,6 +40,7 @@ def _pointer(*parts: str) -> str:
 
 def _media_examples() -> Iterator[tuple[str, Any]]:
     """(JSON pointer of a media type's schema, example value) for every example in the spec."""
+
     def media(where: tuple[str, ...], content: dict[str, Any]) -> Iterator[tuple[str, Any]]:
         for media_type, item in content.items():
             schema_at = _pointer(*where, "content", media_type, "schema")

@@ -54,17 +54,34 @@ def _free_port() -> int:
 def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     work = tmp_path_factory.mktemp("wheel")
     subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(work),
-         str(ROOT)],
-        check=True, capture_output=True,
+        [
+            sys.executable,
+            "-m",
+            "build",
+            "--wheel",
+            "--no-isolation",
+            "--outdir",
+            str(work),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
     )
     (wheel,) = work.glob("scoring_api-*.whl")
     env_dir = work / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(env_dir)], check=True)
     subprocess.run(
-        [str(env_dir / "bin" / "python"), "-m", "pip", "install", "--quiet",
-         "--disable-pip-version-check", str(wheel)],
-        check=True, capture_output=True,
+        [
+            str(env_dir / "bin" / "python"),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
     )
     return env_dir
 
@@ -83,7 +100,10 @@ def server(venv: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str
     }
     process = subprocess.Popen(
         [*_exec_form("ENTRYPOINT"), *_exec_form("CMD")],
-        cwd=workdir, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        cwd=workdir,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -129,7 +149,8 @@ def test_scores_and_sums_metrics_over_workers(server: str) -> None:
             assert json.loads(response.read())["total"] == 24
     metrics = _get(f"{server}/metrics").decode()
     line = next(
-        line for line in metrics.splitlines()
+        line
+        for line in metrics.splitlines()
         if line.startswith("http_requests_total{") and 'route="/v1/hands/score"' in line
     )
     assert float(line.rsplit(" ", 1)[1]) == 20
