@@ -6,6 +6,8 @@ import dataclasses
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring_api.rules import (
     DEFAULT_RULES,
@@ -135,3 +137,39 @@ def test_non_object_rules_is_malformed(obj: object) -> None:
 def test_rule_options_are_frozen() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         DEFAULT_RULES.target = 121  # type: ignore[misc]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from([*ALLOWED, "foo"]),
+        st.none() | st.booleans() | st.integers(-2, 200) | st.text(max_size=3) | st.floats(),
+    )
+)
+def test_parse_rules_fuzz(obj: dict[str, object]) -> None:
+    # JSON Schema's "integer" includes 61.0, so an integral float is a fine integer option
+    # (normalised to int); a bool is never an integer and an integer never a bool.
+    def ok(name: str, value: object) -> bool:
+        if name == "double_blank_in_fifteens":
+            return isinstance(value, bool)
+        if isinstance(value, bool):
+            return False
+        if isinstance(value, float) and not value.is_integer():
+            return False
+        return isinstance(value, int | float) and value in ALLOWED[name]
+
+    valid = all(name in ALLOWED and ok(name, value) for name, value in obj.items())
+    try:
+        rules: RuleOptions | None = parse_rules(obj)
+        pointer = None
+    except MalformedInputError as err:
+        rules, pointer = None, err.pointer
+    if rules is None:
+        assert not valid, obj
+        assert pointer is not None
+        assert pointer.startswith("/rules")
+    else:
+        assert valid, obj
+        for name in ALLOWED:
+            assert getattr(rules, name) == obj.get(name, getattr(DEFAULT_RULES, name))
+            assert type(getattr(rules, name)) is type(getattr(DEFAULT_RULES, name))

@@ -555,3 +555,15 @@ def test_validate_inconsistent_hand_is_malformed(hand: str, starter: str | None)
             starter=parse_tile(starter) if starter else None,
         )
     assert info.value.pointer.startswith("/hand")
+
+
+def test_validate_infers_the_opponents_go_from_the_order() -> None:
+    # RULES.md section 3: goes may be left out; D laying twice at 22 means N said go.
+    verdict = validate_play([P(N, "6-6"), P(D, "5-5")], P(D, "0-1"))
+    assert verdict.legal is True
+    assert verdict.count == 23
+    # at 14 N cannot have said go (every tile fits), so D is out of turn
+    early = validate_play([P(N, "6-6"), P(D, "1-1")], P(D, "0-1"))
+    assert early.legal is False
+    assert early.reason is not None
+    assert early.reason.code == "out_of_turn"
