@@ -201,23 +201,12 @@ NON_ASCII_DIGITS = [
 WHITESPACE = [" 3-5", "3-5 ", "3 - 5", "3-5\n", "\t3|5"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core bug: parse_tile accepts non-ASCII digits (fullwidth, Arabic-Indic, Devanagari) "
-    "as pips, e.g. fullwidth '\\uff13-\\uff15' -> 3-5; only ASCII 0-6 are tile notation",
-)
 @pytest.mark.parametrize("obj", NON_ASCII_DIGITS)
 def test_non_ascii_digits_are_malformed(obj: str) -> None:
     with pytest.raises(MalformedInputError):
         parse_tile(obj)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core deviation: parse_tile strips whitespace (' 3-5', '3 - 5', '3-5\\n' -> 3-5) "
-    "although the interface says anything but the four notations is malformed and "
-    "openapi.yaml's pattern ^[0-6][-|][0-6]$ rejects them",
-)
 @pytest.mark.parametrize("obj", WHITESPACE, ids=repr)
 def test_whitespace_around_a_tile_is_malformed(obj: str) -> None:
     with pytest.raises(MalformedInputError):
