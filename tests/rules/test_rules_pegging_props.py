@@ -368,3 +368,38 @@ def test_validate_play_accepts_every_step_of_a_legal_play(
                     assert over.reason.code == "count_over_31", (i, str(tile))
         played.append(play.tile)
         count = 0 if entry.closes else entry.count
+
+
+def test_every_count_of_up_to_four_tiles() -> None:
+    """Exhaustive: every sequence of up to four values one count can hold (tiles per value as
+    in the set, count <= 31), laid alternately, scores per tile what the table says."""
+    per_value: dict[int, list[Tile]] = {v: [] for v in range(13)}
+    for t in TILES:
+        per_value[value(t)].append(t)
+    checked = 0
+
+    def check(values: tuple[int, ...]) -> None:
+        nonlocal checked
+        taken = dict.fromkeys(range(13), 0)
+        record = []
+        for i, v in enumerate(values):
+            record.append(Play(i % 2, per_value[v][taken[v]]))
+            taken[v] += 1
+        result = score_pegging(record)
+        for i, sp in enumerate(result.plays):
+            got = sum(p for _, p in non_go(sp))
+            assert got == tile_points(list(values[: i + 1])), values[: i + 1]
+        checked += 1
+
+    def extend(values: tuple[int, ...], total: int) -> None:
+        if len(values) == 4 or total == 31:
+            check(values)
+            return
+        options = [v for v in range(13) if values.count(v) < len(per_value[v]) and total + v <= 31]
+        if not options and values:
+            check(values)
+        for v in options:
+            extend((*values, v), total + v)
+
+    extend((), 0)
+    assert checked > 20_000
