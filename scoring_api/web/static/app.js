@@ -55,6 +55,7 @@ function number(value) {
     maximumFractionDigits: 2 }).format(value);
 }
 
+// Small drawn tiles, with their names beside them (pips that small are hard to read).
 function miniTiles(tiles) {
   return h("span", { class: "mini-tiles" }, tiles.map((tile) => {
     const [low, high] = ends(tile);
@@ -62,7 +63,7 @@ function miniTiles(tiles) {
       title: tile, "data-value": low + high });
     wrap.append(tileSvg(tile));
     return wrap;
-  }));
+  }), h("span", { class: "tile-names", "aria-hidden": "true", text: tiles.join(" ") }));
 }
 
 // Actions that talk to the server run one after another, in the order they were asked for.
@@ -518,7 +519,15 @@ function renderPlay() {
     return;
   }
   const list = h("ol", { class: "record", id: "play-record" });
+  // A closed count is marked before the next tile laid, after any goes said about it.
+  let closed = null;
+  const divider = () => h("li", { class: "divider",
+    text: tr(closed === "go" ? "new_count" : "closed_31") });
   result.plays.forEach((scored, index) => {
+    if (scored.tile && closed) {
+      list.append(divider());
+      closed = null;
+    }
     const laid = scored.tile ? miniTiles([scored.tile])
       : h("span", { class: "said-go", text: tr("said_go") });
     const what = [...(play.implied.has(index) ? [tr("implied_go")] : []),
@@ -532,11 +541,9 @@ function renderPlay() {
       h("span", { class: scored.points ? "entry-pts scored" : "entry-pts",
         text: scored.points ? `+${scored.points}` : "" }),
       h("span", { class: "entry-items", text: what })));
-    if (scored.closes === "go" || scored.closes === "thirty_one") {
-      list.append(h("li", { class: "divider", text: tr(scored.closes === "go" ? "new_count"
-        : "closed_31") }));
-    }
+    if (scored.closes === "go" || scored.closes === "thirty_one") closed = scored.closes;
   });
+  if (closed && !result.complete) list.append(divider());
   box.append(list);
 }
 
