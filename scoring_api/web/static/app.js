@@ -234,6 +234,7 @@ function pickInto(selection, tile, typed, changed) {
     slots[at] = null;
     selection.target = at;
   } else {
+    if (slots[selection.target] !== null) return; // all places full: take one back first
     slots[selection.target] = tile;
     for (let step = 1; step <= slots.length; step += 1) {
       const next = (selection.target + step) % slots.length;
@@ -555,6 +556,7 @@ function adviceChanged() {
   const advice = state.advice;
   advice.result = null;
   advice.error = null;
+  advice.busy = false;
   advice.seq += 1;
   renderAdvice();
   if (!advice.slots.includes(null)) enqueue(advise);
