@@ -7,7 +7,6 @@ same request gives the same bytes from any worker.
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 import time
@@ -28,7 +27,7 @@ from scoring_api.rules.simulation import (
 )
 from scoring_api.rules.strategies import STRATEGIES
 
-from . import render
+from . import jsonio, render
 from .body import load_body
 from .problems import InvalidInput
 from .simulation_schemas import SimulationSchema
@@ -107,13 +106,13 @@ def _summary(head: dict[str, Any], totals: Totals, names: tuple[str, str]) -> di
     return {**head, **summarize(totals, names), "totals": totals.as_dict()}
 
 
-def _ndjson(document: dict[str, Any]) -> str:
-    return json.dumps(document, separators=(",", ":")) + "\n"
+def _ndjson(document: dict[str, Any]) -> bytes:
+    return jsonio.dumps(document) + b"\n"
 
 
 def _stream(
     sim: SimulationRequest, head: dict[str, Any], transcripts: bool, budget: float
-) -> Iterator[str]:
+) -> Iterator[bytes]:
     """One line per game, then the summary; past the time budget, an error line instead.
 
     Lines are sent in chunks at most FLUSH_SECONDS apart: one write per game would cost a
@@ -122,7 +121,7 @@ def _stream(
     totals = Totals()
     started = last_flush = time.monotonic()
     end = sim.first_game + sim.games
-    pending: list[str] = []
+    pending: list[bytes] = []
     for index in range(sim.first_game, end):
         game = play_one(sim, index, transcripts)
         totals.add(game)
@@ -140,14 +139,14 @@ def _stream(
                     }
                 )
             )
-            yield "".join(pending)
+            yield b"".join(pending)
             return
         if now - last_flush >= FLUSH_SECONDS:
-            yield "".join(pending)
+            yield b"".join(pending)
             pending.clear()
             last_flush = now
     pending.append(_ndjson({"type": "summary", **_summary(head, totals, sim.strategies)}))
-    yield "".join(pending)
+    yield b"".join(pending)
 
 
 def _check_limits(games: int, transcripts: bool) -> None:
