@@ -65,6 +65,25 @@ def capped() -> ContractClient:
     return ContractClient(create_app({"TESTING": True, "SIMULATION_MAX_GAMES": 10}))
 
 
+def _example(path: str, status: str | None, name: str) -> Any:
+    operation = SPEC["paths"][path]["post"]
+    where = operation["responses"][status] if status else operation["requestBody"]
+    return where["content"]["application/json"]["examples"][name]["value"]
+
+
+def test_spec_examples_are_real_answers(api: ContractClient) -> None:
+    """Golden seed -> result: the documented answers are what the engine plays today."""
+    request = _example(SIMULATE, None, "twoGames")
+    assert api.post(SIMULATE, request).get_json() == _example(SIMULATE, "200", "twoGames")
+    streamed = SPEC["paths"][SIMULATE]["post"]["responses"]["200"]["content"][
+        "application/x-ndjson"
+    ]["example"]
+    assert api.post(SIMULATE, request, headers=NDJSON).get_data(as_text=True) == streamed
+    advise = "/v1/discards/advise"
+    answer = api.post(advise, _example(advise, None, "nonDealer")).get_json()
+    assert answer == _example(advise, "200", "nonDealer")
+
+
 def test_strategies_are_listed_with_descriptions(api: ContractClient) -> None:
     listed = api.get("/v1/strategies").get_json()["strategies"]
     assert [s["name"] for s in listed] == list(STRATEGIES)
