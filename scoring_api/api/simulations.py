@@ -51,7 +51,7 @@ _STRATEGIES = {
 
 
 def setting(key: str, env: str, default: float) -> float:
-    """A limit read per request, so tests and operators can change it without a restart."""
+    """A limit from the app config (tests lower it per app), else the environment."""
     configured = current_app.config.get(key)
     if configured is not None:
         return float(configured)
