@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any
 
 from flask import Blueprint
-from marshmallow import ValidationError
+from marshmallow import ValidationError, missing
 
 from scoring_api.rules import (
     MalformedInputError,
@@ -18,7 +18,7 @@ from scoring_api.rules import (
 )
 
 from . import render
-from .body import load_body
+from .body import json_body, load_body
 from .fields import TILE_BY_TEXT
 from .problems import FieldError, InvalidInput, flatten_messages
 from .schemas import BatchSchema, HandScoreSchema, ShowSchema
@@ -28,6 +28,11 @@ bp = Blueprint("hands", __name__, url_prefix="/v1/hands")
 _score_schema = HandScoreSchema()
 _show_schema = ShowSchema()
 _batch_schema = BatchSchema()
+_SCORE_DEFAULTS = {
+    name: field.load_default
+    for name, field in _score_schema.fields.items()
+    if field.load_default is not missing
+}
 # One bit per tile (by ALL_TILES index): five distinct tiles set exactly five bits.
 _BIT_BY_TEXT = {text: 1 << tile.index for text, tile in TILE_BY_TEXT.items()}
 
@@ -38,9 +43,19 @@ def _rules_json(rules: RuleOptions) -> dict[str, int | bool]:
     return rules.as_dict()
 
 
+def _score_request() -> dict[str, Any]:
+    """The body; a bare hand and starter (the usual request) takes the batch's fast path."""
+    raw = json_body()
+    five = _fast_show(raw)
+    if five is None:
+        body: dict[str, Any] = _score_schema.load(raw)
+        return body
+    return {**_SCORE_DEFAULTS, "hand": five[:4], "starter": five[4]}
+
+
 @bp.post("/score")
 def score() -> dict[str, Any]:
-    body = load_body(_score_schema)
+    body = _score_request()
     shown = score_show(body["hand"], body["starter"], body["rules"])
     answer: dict[str, Any] = {
         "hand": render.tiles(body["hand"]),

@@ -11,7 +11,7 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validates_schema
 from marshmallow.validate import Equal, Length, OneOf, Range
 
-from scoring_api.rules import HAND_SIZE, RULE_OPTIONS, Play, RuleOptions, Tile
+from scoring_api.rules import DEFAULT_RULES, HAND_SIZE, RULE_OPTIONS, Play, RuleOptions, Tile
 
 from .fields import JsonArray, JsonBoolean, JsonInteger, TileField
 
@@ -44,7 +44,7 @@ RulesSchema: type[Schema] = type(
 
 
 def _rules() -> fields.Nested:
-    return fields.Nested(RulesSchema, load_default=lambda: RuleOptions())
+    return fields.Nested(RulesSchema, load_default=DEFAULT_RULES)
 
 
 def _hand() -> fields.List[Tile]:
