@@ -177,3 +177,9 @@ def test_batch_agrees_with_single_scores(api: ContractClient) -> None:
     ]
     singles = [api.post(SCORE, item).get_json()["total"] for item in hands]
     assert api.post(BATCH, {"hands": hands}).get_json()["totals"] == singles
+
+
+def test_bare_hand_fast_path_answers_like_the_full_path(api: ContractClient) -> None:
+    bare = {"hand": ["0-0", "5-0", "1-4", "2-3"], "starter": "4-6"}
+    full = {**bare, "crib": False, "rules": {}}
+    assert api.post(SCORE, bare).get_json() == api.post(SCORE, full).get_json()
