@@ -84,6 +84,7 @@ def test_check_a_hand_by_tapping_tiles(open_page: OpenPage) -> None:
 
     total = page.locator("#hand-total")
     expect(total).to_have_attribute("data-total", "24")
+    expect(total).to_be_in_viewport()  # brought into sight on the phone
     expect(total).to_have_text("24 points")
     items = page.locator("#hand-items li")
     expect(items).to_have_count(12)
@@ -248,6 +249,7 @@ def test_switch_to_russian(open_page: OpenPage) -> None:
     for player, tile in WHOLE_PLAY[:4]:
         lay(page, player, tile)
     tap(page, "5-5")
+    expect(page.locator("#play-warning")).to_be_in_viewport()
     expect(page.locator("#play-warning")).to_contain_text(
         "Не записано: П 5-5. С костью 5-5 счёт стал бы 40 — больше 31."
     )

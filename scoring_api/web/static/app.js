@@ -66,6 +66,15 @@ function miniTiles(tiles) {
   }), h("span", { class: "tile-names", "aria-hidden": "true", text: tiles.join(" ") }));
 }
 
+// Bring an answer into sight on a small screen (the tiles tapped may be far below it).
+function reveal(el, block = "nearest") {
+  if (!el) return;
+  const box = el.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+  const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  el.scrollIntoView({ block, behavior: smooth ? "smooth" : "auto" });
+}
+
 // Actions that talk to the server run one after another, in the order they were asked for.
 let queue = Promise.resolve();
 function enqueue(task) {
@@ -320,6 +329,7 @@ async function countHand() {
   hand.result = result;
   hand.error = error;
   renderHand();
+  reveal($("#hand-result").firstElementChild, "start");
 }
 
 function renderHand() {
@@ -423,6 +433,7 @@ async function propose(laid) {
     play.warning = { entry, error: { exc } };
   }
   renderPlay();
+  if (play.warning) reveal($("#play-warning"));
 }
 
 async function rescore() {
