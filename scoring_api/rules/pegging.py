@@ -316,7 +316,9 @@ class _RecordReader:
         tile = play.tile
         ref.check_tile(player, tile)
         if not ref.fits(tile):
-            if strict:
+            # Strict: a player may not skip his own go. Once he has said it, a tile that does
+            # not fit leads the next count, the others' goes inferred as in a record.
+            if strict and not ref.passed[player]:
                 raise IllegalPlayError(
                     "count_over_31",
                     f"{tile} would make the count {ref.count + tile.value}: "

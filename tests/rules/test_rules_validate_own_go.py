@@ -1,0 +1,39 @@
+"""validate_play: nobody may skip his own go, but once said, the others' goes are inferred.
+
+RULES.md section 6: "N go · D cannot play: D +1 for the go, reset · N 0-6".
+"""
+
+from scoring_api.rules import Play, parse_tile, validate_play
+
+N, D = 0, 1
+RECORD = [
+    Play(N, parse_tile("3-4")),
+    Play(D, parse_tile("2-6")),
+    Play(N, parse_tile("4-4")),
+    Play(D, parse_tile("1-6")),  # count 30
+]
+
+
+def test_a_tile_past_31_before_ones_own_go_is_refused() -> None:
+    verdict = validate_play(RECORD, Play(N, parse_tile("0-6")))
+    assert not verdict.legal
+    assert verdict.reason is not None
+    assert verdict.reason.code == "count_over_31"
+    assert "36" in verdict.reason.message
+    assert "say Go" in verdict.reason.message
+
+
+def test_after_ones_own_go_the_tile_leads_the_next_count() -> None:
+    verdict = validate_play([*RECORD, Play(N, None)], Play(N, parse_tile("0-6")))
+    assert verdict.legal
+    assert verdict.count == 6
+    assert verdict.scores == (2, 3)  # D's go point for the 1-6, as in the worked example
+
+
+def test_a_go_at_a_count_where_any_tile_fits_is_refused() -> None:
+    # At count 15 every tile fits, so a go is refused even without the hand.
+    short = [Play(N, parse_tile("3-4")), Play(D, parse_tile("2-6"))]
+    verdict = validate_play(short, Play(N, None))
+    assert not verdict.legal
+    assert verdict.reason is not None
+    assert verdict.reason.code == "go_with_playable_tile"
