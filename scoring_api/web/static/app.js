@@ -12,7 +12,7 @@ const state = {
   lang: "en",
   tab: "hand",
   hand: { slots: [null, null, null, null, null], target: 0, result: null, error: null, seq: 0 },
-  play: { plays: [], implied: new Set(), result: null, player: 0, warning: null },
+  play: { plays: [], result: null, player: 0, warning: null },
   advice: { slots: [null, null, null, null, null, null], target: 0, result: null, error: null,
     busy: false, seq: 0 },
 };
@@ -387,43 +387,18 @@ async function validate(plays, entry) {
 }
 
 // Has this player said "Go" in the count that is still open?
-function saidGoInOpenCount(player) {
-  const scored = state.play.result ? state.play.result.plays : [];
-  for (let i = scored.length - 1; i >= 0 && !scored[i].closes; i -= 1) {
-    if (scored[i].go && scored[i].player === player) return true;
-  }
-  return false;
-}
-
 async function propose(laid) {
   const play = state.play;
   const entry = { player: play.player, ...(laid.tile ? { tile: laid.tile } : { go: true }) };
   play.warning = null;
   try {
-    let verdict = await validate(play.plays, entry);
-    let before = [];
-    // A player who said "Go" and now lays a tile that does not fit the count tells us the
-    // other player could not play either: record that go first, as players would say it.
-    if (!verdict.legal && entry.tile && verdict.reason?.code === "count_over_31"
-        && saidGoInOpenCount(entry.player)) {
-      const otherGo = { player: 1 - entry.player, go: true };
-      if ((await validate(play.plays, otherGo)).legal) {
-        const retry = await validate([...play.plays, otherGo], entry);
-        if (retry.legal) {
-          verdict = retry;
-          before = [otherGo];
-        }
-      }
-    }
+    const verdict = await validate(play.plays, entry);
     if (verdict.legal) {
-      const start = play.plays.length;
-      play.plays.push(...before, entry);
-      before.forEach((_, i) => play.implied.add(start + i));
+      play.plays.push(entry);
       try {
         await rescore();
       } catch (exc) {
-        play.plays.splice(start);
-        play.implied.forEach((i) => i >= start && play.implied.delete(i));
+        play.plays.pop();
         throw exc;
       }
     } else {
@@ -452,17 +427,12 @@ async function rescore() {
 async function undo() {
   const play = state.play;
   if (!play.plays.length) return;
-  // an entry and the go it implied were recorded together: they go away together
-  const removed = [play.plays.pop()];
-  while (play.plays.length && play.implied.has(play.plays.length - 1)) {
-    play.implied.delete(play.plays.length - 1);
-    removed.unshift(play.plays.pop());
-  }
+  const removed = play.plays.pop();
   play.warning = null;
   try {
     await rescore();
   } catch (exc) {
-    play.plays.push(...removed);
+    play.plays.push(removed);
     play.warning = { error: { exc } };
   }
   renderPlay();
@@ -535,16 +505,15 @@ function renderPlay() {
   let closed = null;
   const divider = () => h("li", { class: "divider",
     text: tr(closed === "go" ? "new_count" : "closed_31") });
-  result.plays.forEach((scored, index) => {
+  result.plays.forEach((scored) => {
     if (scored.tile && closed) {
       list.append(divider());
       closed = null;
     }
     const laid = scored.tile ? miniTiles([scored.tile])
       : h("span", { class: "said-go", text: tr("said_go") });
-    const what = [...(play.implied.has(index) ? [tr("implied_go")] : []),
-      ...scored.items.map((item) => `${tr(`kind_${item.kind}`, { len: item.tiles.length })} ${
-        item.points}`)].join(", ");
+    const what = scored.items.map((item) => `${tr(`kind_${item.kind}`, { len: item.tiles.length })} ${
+      item.points}`).join(", ");
     list.append(h("li", { class: `entry p${scored.player}`, "data-player": scored.player },
       h("span", { class: `badge p${scored.player}`, title: playerName(scored.player),
         text: tr(`short_${scored.player}`) }),
@@ -774,7 +743,7 @@ function init() {
   $("#play-go").addEventListener("click", () => enqueue(() => propose({ go: true })));
   $("#play-undo").addEventListener("click", () => enqueue(undo));
   $("#play-clear").addEventListener("click", () => enqueue(() => {
-    Object.assign(state.play, { plays: [], implied: new Set(), result: null, player: 0,
+    Object.assign(state.play, { plays: [], result: null, player: 0,
       warning: null });
     renderPlay();
   }));

@@ -148,7 +148,6 @@ export const STRINGS = {
     ptr_claimed: "claimed count",
     ptr_play: "new entry",
     ptr_dealer: "dealer",
-    implied_go: "could not play",
     reasons: {
       out_of_turn: (p) => `It is the turn of the ${p.next}.`,
       count_over_31: (p) => `${p.tile} would make the count ${p.total}, over 31.`,
@@ -267,7 +266,6 @@ export const STRINGS = {
     ptr_claimed: "подсчёт",
     ptr_play: "новая запись",
     ptr_dealer: "разыгрывающий",
-    implied_go: "нечем ходить",
     reasons: {
       out_of_turn: (p) => `Сейчас ход: ${p.next}.`,
       count_over_31: (p) => `С костью ${p.tile} счёт стал бы ${p.total} — больше 31.`,
