@@ -6,14 +6,17 @@ import logging
 import re
 import time
 import uuid
+from typing import Any
 
-from flask import Flask, Response, g, has_request_context, request
+from flask import Flask, Response, has_request_context, request
 from pythonjsonlogger.orjson import OrjsonFormatter
 
 from . import metrics
 
 REQUEST_ID_HEADER = "X-Request-ID"
 _SANE_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
+_ID_KEY = "scoring_api.request_id"
+_STARTED_KEY = "scoring_api.started"
 UNMATCHED_ROUTE = "<unmatched>"  # one label for every 404, so scanners cannot bloat metrics
 
 request_log = logging.getLogger("scoring_api.request")
@@ -23,8 +26,8 @@ class _RequestIdFilter(logging.Filter):
     """Stamps every record logged during a request (errors too) with its request ID."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if has_request_context() and not hasattr(record, "request_id"):
-            record.request_id = current_request_id()
+        if not hasattr(record, "request_id") and has_request_context():
+            record.request_id = request_id_of(request.environ)
         return True
 
 
@@ -47,24 +50,28 @@ def configure_logging() -> None:
     root.propagate = False
 
 
-def current_request_id() -> str:
-    """The client's ID when it is sane (no header injection, bounded), else a fresh one."""
-    if "request_id" not in g:
-        offered = request.headers.get(REQUEST_ID_HEADER, "")
-        g.request_id = offered if _SANE_ID.fullmatch(offered) else uuid.uuid4().hex
-    request_id: str = g.request_id
+def request_id_of(environ: dict[str, Any]) -> str:
+    """The client's ID when it is sane (no header injection, bounded), else a fresh one.
+
+    Kept in the WSGI environ: one plain dict that every layer of the request can reach.
+    """
+    request_id: str | None = environ.get(_ID_KEY)
+    if request_id is None:
+        offered = environ.get("HTTP_X_REQUEST_ID", "")
+        request_id = offered if _SANE_ID.fullmatch(offered) else uuid.uuid4().hex
+        environ[_ID_KEY] = request_id
     return request_id
 
 
 def _start() -> None:
-    g.started = time.perf_counter()
-    current_request_id()
+    request.environ[_STARTED_KEY] = time.perf_counter()
 
 
 def _finish(response: Response) -> Response:
     req = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
-    seconds = time.perf_counter() - g.get("started", time.perf_counter())
-    request_id = current_request_id()
+    environ = req.environ
+    seconds = time.perf_counter() - environ.get(_STARTED_KEY, time.perf_counter())
+    request_id = request_id_of(environ)
     response.headers[REQUEST_ID_HEADER] = request_id
     route = req.url_rule.rule if req.url_rule is not None else UNMATCHED_ROUTE
     status = response.status_code
