@@ -59,7 +59,7 @@ def score() -> dict[str, Any]:
     shown = score_show(body["hand"], body["starter"], body["rules"])
     answer: dict[str, Any] = {
         "hand": render.tiles(body["hand"]),
-        "starter": str(body["starter"]),
+        "starter": render.tile(body["starter"]),
         "crib": body["crib"],
         "total": shown.total,
         "items": render.items(shown.items),

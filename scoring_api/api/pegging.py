@@ -19,7 +19,7 @@ _schema = PeggingSchema()
 
 def _entry(play: ScoredPlay) -> dict[str, Any]:
     """One scored entry; a go is ``"go": true`` in place of a tile, as in the request."""
-    laid: dict[str, Any] = {"go": True} if play.tile is None else {"tile": str(play.tile)}
+    laid: dict[str, Any] = {"go": True} if play.tile is None else {"tile": render.tile(play.tile)}
     return {
         "player": play.player,
         **laid,
