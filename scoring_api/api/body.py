@@ -1,4 +1,5 @@
-"""Reading a JSON request body: 415 for another media type, 400 for broken JSON."""
+"""Reading a JSON request body: 415 for another media type, 400 for broken JSON (or a
+repeated name), 413 past the size limit, chunked or not."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any
 
 from flask import request
 from marshmallow import Schema
-from werkzeug.exceptions import BadRequest, UnsupportedMediaType
+from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 
 from . import jsonio
 
@@ -18,10 +19,19 @@ def json_body() -> Any:
             f"Send the body as application/json, not {request.mimetype or 'no content type'}."
         )
     raw = request.get_data(cache=False)
+    limit = request.max_content_length
+    if limit is not None and request.content_length is None and len(raw) >= limit:
+        # A chunked body (no Content-Length) is cut at the limit by werkzeug, not refused:
+        # without this check its first 2 MiB would be parsed (a 400, or even a 200).
+        raise RequestEntityTooLarge(f"The body is larger than the limit of {limit} bytes.")
     try:
-        return jsonio.loads(raw)
+        parsed = jsonio.loads(raw)
     except ValueError as error:
         raise BadRequest(f"The body is not valid JSON: {error}") from error
+    if jsonio.repeats_a_name(raw, parsed):
+        # Parsers disagree on which one counts (a proxy may have checked the other one).
+        raise BadRequest("The body is ambiguous JSON: an object repeats a name.")
+    return parsed
 
 
 def load_body(schema: Schema) -> Any:

@@ -20,16 +20,14 @@ from scoring_api.rules.simulation import (
     MAX_SEED,
     SimulationRequest,
     Totals,
-    play_all,
     play_one,
-    run,
     summarize,
 )
 from scoring_api.rules.strategies import STRATEGIES
 
 from . import jsonio, render
 from .body import load_body
-from .problems import InvalidInput
+from .problems import InvalidInput, problem
 from .simulation_schemas import SimulationSchema
 
 bp = Blueprint("simulations", __name__, url_prefix="/v1")
@@ -39,6 +37,9 @@ MAX_TRANSCRIPT_GAMES = 100
 # (app config key, environment variable, default); the config key wins, then the variable.
 MAX_GAMES_SETTING = ("SIMULATION_MAX_GAMES", "SCORING_API_MAX_GAMES", 100_000)
 STREAM_SECONDS_SETTING = ("SIMULATION_STREAM_SECONDS", "SCORING_API_STREAM_SECONDS", 600)
+# The JSON answer's time budget (0 = none): past it, a 503 problem says where to resume.
+# Behind a proxy, set it below the proxy's read timeout, so no worker plays for nobody.
+JSON_SECONDS_SETTING = ("SIMULATION_JSON_SECONDS", "SCORING_API_JSON_SECONDS", 600)
 FLUSH_SECONDS = 0.1
 
 _schema = SimulationSchema()
@@ -192,11 +193,24 @@ def simulate() -> dict[str, Any] | Response:
         return Response(
             stream_with_context(_stream(sim, head, transcripts, budget)), mimetype=NDJSON
         )
-    if not transcripts:
-        return _summary(head, run(sim), names)
+    budget = setting(*JSON_SECONDS_SETTING)
     totals = Totals()
-    games = []
-    for index, game in enumerate(play_all(sim, transcript=True), start=sim.first_game):
+    games: list[dict[str, Any]] = []
+    started = time.monotonic()
+    end = sim.first_game + sim.games
+    for index in range(sim.first_game, end):
+        game = play_one(sim, index, transcripts)
         totals.add(game)
-        games.append(_game(index, game))
+        if transcripts:
+            games.append(_game(index, game))
+        if 0 < budget < time.monotonic() - started and index + 1 < end:
+            played = index + 1 - sim.first_game
+            return problem(
+                503,
+                f"The run's time budget of {budget:g} s ran out after {played} of {sim.games} "
+                "games: ask for fewer games per request (shards by first_game), or stream them.",
+                games_played=played,
+            )
+    if not transcripts:
+        return _summary(head, totals, names)
     return {**_summary(head, totals, names), "transcripts": games}
