@@ -13,6 +13,7 @@ def _preflight() -> Response | None:
     if request.method != "OPTIONS" or rule is None or not request.path.startswith(API_PREFIX):
         return None
     response = Response(status=204)
+    del response.headers["Content-Type"]  # no content, so no content type
     response.headers["Access-Control-Allow-Methods"] = ", ".join(sorted(rule.methods or ()))
     response.headers["Access-Control-Allow-Headers"] = "Content-Type, X-Request-ID"
     response.headers["Access-Control-Max-Age"] = "600"

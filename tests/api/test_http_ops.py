@@ -91,6 +91,7 @@ def test_cors_preflight(api: ContractClient) -> None:
     assert response.headers["Access-Control-Allow-Origin"] == "*"
     assert "POST" in response.headers["Access-Control-Allow-Methods"]
     assert "Content-Type" in response.headers["Access-Control-Allow-Headers"]
+    assert "Content-Type" not in response.headers
 
 
 def test_one_json_log_line_per_request(api: ContractClient) -> None:
