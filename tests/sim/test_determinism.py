@@ -46,7 +46,8 @@ def _free_port() -> int:
         return port
 
 
-def _start(hash_seed: str) -> tuple[subprocess.Popen[bytes], str]:
+def start_gunicorn(hash_seed: str, **extra_env: str) -> tuple[subprocess.Popen[bytes], str]:
+    """gunicorn with the project's gunicorn.conf.py and one worker; returns it and its URL."""
     port = _free_port()
     env = {
         **os.environ,
@@ -54,6 +55,7 @@ def _start(hash_seed: str) -> tuple[subprocess.Popen[bytes], str]:
         "BIND": f"127.0.0.1:{port}",
         "WEB_CONCURRENCY": "1",
         "GUNICORN_LOG_LEVEL": "warning",
+        **extra_env,
     }
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     server = subprocess.Popen(
@@ -77,7 +79,7 @@ def _start(hash_seed: str) -> tuple[subprocess.Popen[bytes], str]:
 
 @pytest.fixture(scope="module")
 def servers() -> Iterator[list[str]]:
-    started = [_start("1"), _start("4242")]
+    started = [start_gunicorn("1"), start_gunicorn("4242")]
     try:
         yield [base for _, base in started]
     finally:
@@ -86,7 +88,7 @@ def servers() -> Iterator[list[str]]:
             server.wait(timeout=30)
 
 
-def _post(base: str, body: dict[str, object], accept: str) -> bytes:
+def post(base: str, body: dict[str, object], accept: str) -> bytes:
     request = urllib.request.Request(
         f"{base}/v1/simulations",
         data=json.dumps(body).encode(),
@@ -103,6 +105,6 @@ def _post(base: str, body: dict[str, object], accept: str) -> bytes:
 def test_byte_identical_across_processes(
     servers: list[str], body: dict[str, object], accept: str
 ) -> None:
-    first, second = (_post(base, body, accept) for base in servers)
+    first, second = (post(base, body, accept) for base in servers)
     assert first == second
     assert len(first) > 1000
