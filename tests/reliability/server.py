@@ -1,0 +1,176 @@
+"""gunicorn as the service runs it (gunicorn.conf.py), on a free port of 127.0.0.1, for tests.
+
+``with serve(workers=2, env={...}) as server:`` starts it, waits until /readyz answers and
+always stops it (SIGTERM, then SIGKILL after a bounded wait). Plain ``http.client`` calls keep
+full control of what goes on the wire.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+START_SECONDS = 30
+STOP_SECONDS = 40  # gunicorn.conf.py's graceful_timeout is 30 s
+
+VALID_HAND = {"hand": ["3-3", "1-5", "2-4", "0-3"], "starter": "0-6"}  # RULES.md: 24 points
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    @property
+    def mimetype(self) -> str:
+        return self.headers.get("content-type", "").split(";")[0].strip()
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+@dataclass
+class Server:
+    port: int
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: bytes | None = None,
+        headers: Mapping[str, str] | None = None,
+        timeout: float = 30,
+    ) -> Answer:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        try:
+            conn.putrequest(method, path)
+            for name, value in (headers or {}).items():
+                conn.putheader(name, value)
+            if body is not None:
+                conn.putheader("Content-Length", str(len(body)))
+            conn.endheaders()
+            # The server may answer (413) and close before reading a big body: read that.
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                if body:
+                    conn.send(body)
+            response = conn.getresponse()
+            data = response.read()
+            return Answer(response.status, {k.lower(): v for k, v in response.getheaders()}, data)
+        finally:
+            conn.close()
+
+    def post_json(self, path: str, document: Any, timeout: float = 30) -> Answer:
+        return self.request(
+            "POST",
+            path,
+            json.dumps(document).encode(),
+            {"Content-Type": "application/json"},
+            timeout,
+        )
+
+    def workers(self) -> set[int]:
+        """PIDs of the master's worker processes (its children)."""
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        with contextlib.suppress(OSError):
+            return {int(pid) for pid in children.read_text().split()}
+        found = set()
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == self.process.pid:
+                    found.add(int(stat.parent.name))
+        return found
+
+    def wait_workers(self, count: int, seconds: float = START_SECONDS) -> set[int]:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            pids = self.workers()
+            if len(pids) == count:
+                return pids
+            time.sleep(0.1)
+        raise AssertionError(f"expected {count} workers, have {self.workers()}\n{self.tail()}")
+
+    def wait_ready(self, seconds: float = START_SECONDS) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"gunicorn exited ({self.process.returncode}):\n{self.tail()}")
+            with contextlib.suppress(OSError, http.client.HTTPException):
+                if self.request("GET", "/readyz", timeout=2).status == 200:
+                    return
+            time.sleep(0.1)
+        raise AssertionError(f"gunicorn not ready within {seconds} s:\n{self.tail()}")
+
+    def tail(self, chars: int = 4000) -> str:
+        with contextlib.suppress(OSError):
+            return self.log.read_text(errors="replace")[-chars:]
+        return ""
+
+    def stop(self) -> int:
+        """SIGTERM (graceful), SIGKILL if it outlives the graceful timeout; the exit code."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=STOP_SECONDS)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        return self.process.returncode
+
+
+@contextlib.contextmanager
+def serve(log: Path, workers: int = 2, env: Mapping[str, str] | None = None) -> Iterator[Server]:
+    """gunicorn -c gunicorn.conf.py on a free port; always stopped on the way out."""
+    port = free_port()
+    environment = {
+        **os.environ,
+        "BIND": f"127.0.0.1:{port}",
+        "WEB_CONCURRENCY": str(workers),
+        "GUNICORN_LOG_LEVEL": "warning",
+        **(env or {}),
+    }
+    environment.pop("PROMETHEUS_MULTIPROC_DIR", None)  # the config makes its own
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "-c",
+        str(ROOT / "gunicorn.conf.py"),
+        "scoring_api.app:create_app()",
+    ]
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            command, cwd=ROOT, env=environment, stdout=out, stderr=subprocess.STDOUT
+        )
+        server = Server(port, process, log)
+        try:
+            server.wait_ready()
+            yield server
+        finally:
+            server.stop()
