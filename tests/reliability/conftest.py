@@ -24,7 +24,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.reliability)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """Two workers, as on the 2-core reference machine, with the cheap simulation cap."""
     with serve(tmp_path_factory.mktemp("gunicorn") / "live.log", workers=2, env=CHEAP) as server:
