@@ -108,11 +108,19 @@ def scoring_spans(values: tuple[int, ...]) -> tuple[tuple[PegKind, int, int], ..
     if same >= 2:
         kind, points = _PAIR_KINDS[same]
         spans.append((kind, points, same))
-    for size in range(len(values), 2, -1):
-        tail = values[-size:]
-        if len(set(tail)) == size and max(tail) - min(tail) == size - 1:
-            spans.append(("run", size, size))
+    # The longest tail of distinct values spanning exactly its length; a repeat ends the search.
+    seen: set[int] = set()
+    low = high = last
+    run = 0
+    for size, value in enumerate(reversed(values), 1):
+        if value in seen:
             break
+        seen.add(value)
+        low, high = min(low, value), max(high, value)
+        if size >= 3 and high - low == size - 1:
+            run = size
+    if run:
+        spans.append(("run", run, run))
     return tuple(spans)
 
 
@@ -222,7 +230,8 @@ class Pegging:
         self.last_player = player
         spans = scoring_spans(values)
         items = _items_of(self.laid, spans) if spans else []
-        self.scores[player] += points_for_last(values)
+        if spans:
+            self.scores[player] += sum(points for _, points, _ in spans)
         if count == MAX_COUNT:
             self._reset()
             return items, "thirty_one"
