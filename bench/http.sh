@@ -45,12 +45,25 @@ LUA
   echo "$work/$(basename "$1").lua"
 }
 
-rate() {  # rate URL BODY_FILE CONNECTIONS -> requests/s (any non-2xx answer fails the run)
-  local out
+server_cpu() {  # server_cpu MASTER_PID -> clock ticks used by master and workers, dead or alive
+  local total pid
+  total=$(awk '{print $14 + $15 + $16 + $17}' "/proc/$1/stat")
+  for pid in $(pgrep -P "$1"); do
+    total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat")))
+  done
+  echo "$total"
+}
+
+rate() {  # rate URL BODY_FILE CONNECTIONS MASTER_PID -> "requests/s server-CPU-us/request"
+  local out before after requests
+  before=$(server_cpu "$4")
   out=$(wrk -t1 -c"$3" -d"$duration" -s "$(post_script "$2")" "$1")
+  after=$(server_cpu "$4")
   echo "$out" >&2
   if grep -q "Non-2xx" <<<"$out"; then echo "non-2xx answers from $1" >&2; exit 1; fi
-  awk '/^Requests\/sec:/ {print $2}' <<<"$out"
+  requests=$(awk '/requests in/ {print $1}' <<<"$out")
+  awk -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" -v n="$requests" \
+    '/^Requests\/sec:/ {printf "%s %.0f\n", $2, ticks / hz * 1e6 / n}' <<<"$out"
 }
 
 printf '%s' '{"hand": ["3-3", "1-5", "2-4", "0-3"], "starter": "0-6"}' >"$work/hand.json"
@@ -67,22 +80,32 @@ with open(sys.argv[1], "w") as out:
 PY
 
 serve "$echo_port" --pythonpath bench echo_app:app
+echo_master=${pids[-1]}
 serve "$api_port" 'scoring_api.app:create_app()'
+api_master=${pids[-1]}
 
 echo_runs=() score_runs=()
 for _ in $(seq "$rounds"); do
-  echo_runs+=("$(rate "http://127.0.0.1:$echo_port/echo" "$work/hand.json" "$connections")")
-  score_runs+=("$(rate "http://127.0.0.1:$api_port/v1/hands/score" "$work/hand.json" "$connections")")
+  echo_runs+=("$(rate "http://127.0.0.1:$echo_port/echo" "$work/hand.json" "$connections" "$echo_master")")
+  score_runs+=("$(rate "http://127.0.0.1:$api_port/v1/hands/score" "$work/hand.json" "$connections" "$api_master")")
 done
-batch_rps=$(rate "http://127.0.0.1:$api_port/v1/hands/score-batch" "$work/batch.json" 4)
+batch=$(rate "http://127.0.0.1:$api_port/v1/hands/score-batch" "$work/batch.json" 4 "$api_master")
 
-.venv/bin/python - "$batch_rps" "${echo_runs[*]}" "${score_runs[*]}" <<'PY'
+# Throughput depends on whatever else runs on the machine; server CPU per request much less so.
+.venv/bin/python - "$batch" "${echo_runs[@]}" -- "${score_runs[@]}" <<'PY'
 import os, sys
-batch = float(sys.argv[1])
-echo_runs, score_runs = ([float(x) for x in arg.split()] for arg in sys.argv[2:])
-echo, score = max(echo_runs), max(score_runs)
-print(f"{os.cpu_count()} cores, gunicorn.conf.py defaults; runs: echo {echo_runs}, score {score_runs}")
-print(f"echo  POST /echo                 {echo:10.0f} requests/s")
-print(f"score POST /v1/hands/score       {score:10.0f} requests/s = {score / echo:.0%} of echo (target >= 85%)")
-print(f"batch POST /v1/hands/score-batch {batch:10.1f} requests/s = {batch * 10_000:,.0f} hands/s (target >= 200,000)")
+args = sys.argv[1:]
+split = args.index("--")
+batch_rps, batch_cpu = map(float, args[0].split())
+echo_runs = [tuple(map(float, run.split())) for run in args[1:split]]
+score_runs = [tuple(map(float, run.split())) for run in args[split + 1:]]
+echo, score = max(r for r, _ in echo_runs), max(r for r, _ in score_runs)
+echo_cpu, score_cpu = min(c for _, c in echo_runs), min(c for _, c in score_runs)
+print(f"{os.cpu_count()} cores, gunicorn.conf.py defaults")
+print(f"runs (requests/s, server CPU us/request): echo {echo_runs}, score {score_runs}")
+print(f"echo  POST /echo                 {echo:10.0f} requests/s  {echo_cpu:6.0f} us CPU/request")
+print(f"score POST /v1/hands/score       {score:10.0f} requests/s  {score_cpu:6.0f} us CPU/request")
+print(f"      throughput {score / echo:.0%} of echo, CPU capacity {echo_cpu / score_cpu:.0%} of echo (target >= 85%)")
+print(f"batch POST /v1/hands/score-batch {batch_rps:10.1f} requests/s = {batch_rps * 10_000:,.0f} hands/s (target >= 200,000);"
+      f" {batch_cpu / 10_000:.1f} us CPU/hand")
 PY
