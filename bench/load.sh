@@ -5,7 +5,8 @@
 # simulation, rules, tiles). gunicorn runs with gunicorn.conf.py (WEB_CONCURRENCY workers,
 # one per core by default).
 #   1. sweep:    SWEEP_SECONDS (10s) at 1, 2, 4 ... 64 connections; the saturation point is
-#                the first count whose doubling adds less than 10% throughput;
+#                the fewest connections that reach 90% of the best throughput of the sweep
+#                (past it, more connections add no throughput, only queueing);
 #   2. steady:   DURATION (60s) at the saturation point: throughput, p50/p99 latency, non-2xx
 #                answers, socket errors (target: zero of both);
 #   3. overload: OVERLOAD_SECONDS (30s) at twice the saturation point, and at least twice the
@@ -66,20 +67,17 @@ if [ "$quick" = 1 ]; then
   saturation=${CONNECTIONS:-8}
   sweep="(skipped: QUICK=1)"
 else
-  sweep="" previous=0 saturation=""
+  sweep=""
   for c in 1 2 4 8 16 32 64; do
     result=$(run sweep "$c" "$sweep_seconds")
-    rps=$(field "$result" rps)
-    sweep+="$c:$rps "
+    sweep+="$c:$(field "$result" rps) "
     if [ "$(errors "$result")" != 0 ]; then echo "errors in the sweep at $c connections" >&2; failed=1; fi
-    if [ -z "$saturation" ] && [ "$previous" != 0 ] &&
-       .venv/bin/python -c 'import sys; sys.exit(0 if float(sys.argv[1]) < 1.1 * float(sys.argv[2]) else 1)' "$rps" "$previous"; then
-      saturation=$((c / 2))
-      break
-    fi
-    previous=$rps
   done
-  saturation=${saturation:-64}
+  saturation=$(.venv/bin/python -c '
+import sys
+points = [(int(c), float(r)) for c, r in (p.split(":") for p in sys.argv[1].split())]
+best = max(r for _, r in points)
+print(min(c for c, r in points if r >= 0.9 * best))' "$sweep")
 fi
 
 steady=$(run steady "$saturation" "$duration")

@@ -1,5 +1,5 @@
 """Reading a JSON request body: 415 for another media type, 400 for broken JSON (or a
-repeated name), 413 past the size limit, chunked or not."""
+repeated name), 413 past the size limit, chunked or not, 408 if it arrives too slowly."""
 
 from __future__ import annotations
 
@@ -7,9 +7,35 @@ from typing import Any
 
 from flask import request
 from marshmallow import Schema
-from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
+from werkzeug.exceptions import (
+    BadRequest,
+    HTTPException,
+    RequestEntityTooLarge,
+    RequestTimeout,
+    UnsupportedMediaType,
+)
 
 from . import jsonio
+from .deadline import DEADLINES, body_seconds
+
+
+def _read() -> bytes:
+    """The raw body, read within the body deadline under gunicorn (408 past it)."""
+    sock = request.environ.get("gunicorn.socket")
+    seconds = body_seconds()
+    if sock is None or seconds <= 0:
+        return request.get_data(cache=False)
+    late = RequestTimeout(f"The body did not arrive within {seconds:g} s.")
+    with DEADLINES.watch(sock, seconds) as is_late:
+        try:
+            raw = request.get_data(cache=False)
+        except HTTPException:  # the read was cut short: a disconnect, or the deadline
+            if is_late():
+                raise late from None
+            raise
+        if is_late():
+            raise late
+    return raw
 
 
 def json_body() -> Any:
@@ -18,7 +44,7 @@ def json_body() -> Any:
         raise UnsupportedMediaType(
             f"Send the body as application/json, not {request.mimetype or 'no content type'}."
         )
-    raw = request.get_data(cache=False)
+    raw = _read()
     limit = request.max_content_length
     if limit is not None and request.content_length is None and len(raw) >= limit:
         # A chunked body (no Content-Length) is cut at the limit by werkzeug, not refused:
