@@ -567,3 +567,24 @@ def test_validate_infers_the_opponents_go_from_the_order() -> None:
     assert early.legal is False
     assert early.reason is not None
     assert early.reason.code == "out_of_turn"
+
+
+# More single counts worked from the table of RULES.md section 3 (long runs, a run that
+# reforms after a repeated value, the double blank inside a run).
+MORE_COUNTS = [
+    ((0, 1, 2, 3, 4, 5, 6), (0, 0, 3, 4, 5, 8, 7)),  # runs of 3..7; 15 at the 5
+    ((6, 5, 4, 3, 2, 1, 0), (0, 0, 5, 4, 5, 6, 7)),  # 6+5+4 = 15 with a run of 3
+    ((3, 1, 2, 0, 5, 4, 6), (0, 0, 3, 4, 0, 8, 7)),  # out of order; the 4 makes 15 and a 6-run
+    ((2, 3, 4, 2), (0, 0, 3, 3)),  # 3,4,2 is again a run of 3
+    ((4, 6, 5, 4), (0, 0, 5, 3)),  # 15 and a run; then 6,5,4 again (the 4s are not adjacent)
+    ((7, 9, 8, 7), (0, 0, 3, 5)),  # 7+9+8+7 = 31: a run of 3 (9,8,7) and 2 for the 31
+]
+
+
+@pytest.mark.parametrize(("values", "points"), MORE_COUNTS, ids=[str(v) for v, _ in MORE_COUNTS])
+def test_more_single_counts(values: tuple[int, ...], points: tuple[int, ...]) -> None:
+    tiles = tiles_with_values(values)
+    result = score_pegging([Play(i % 2, t) for i, t in enumerate(tiles)])
+    assert tuple(sp.points for sp in laid(result)) == points
+    for sp in laid(result):
+        check_items(sp)
