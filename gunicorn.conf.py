@@ -37,13 +37,15 @@ control_socket_disable = True
 accesslog = None
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
-worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
+# RAM-backed scratch space (heartbeat files, metrics) where the system has it: no disk writes.
+_shm = "/dev/shm" if os.path.isdir("/dev/shm") else None
+worker_tmp_dir = _shm
 
 # Prometheus multiprocess mode: each worker writes samples to files in this directory and a
 # scrape of any worker sums them. It must be set before any worker imports prometheus_client.
 _own_metrics_dir = not os.environ.get("PROMETHEUS_MULTIPROC_DIR")
 _metrics_dir = os.environ.get("PROMETHEUS_MULTIPROC_DIR") or tempfile.mkdtemp(
-    prefix="scoring-api-metrics-"
+    prefix="scoring-api-metrics-", dir=_shm
 )
 os.environ["PROMETHEUS_MULTIPROC_DIR"] = _metrics_dir
 
