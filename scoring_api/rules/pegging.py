@@ -317,11 +317,13 @@ class _RecordReader:
         ref = self.referee
         player = play.player
         if play.tile is None:
-            if not ref.complete and ref.has_tiles(player) and not ref.passed[player]:
-                self._implied_goes_until(player)
-                self._award(ref.go(player))
             # A go by a player who has no tiles or already said go changes nothing.
-            return ScoredPlay(player, None, ref.count, 0, ())
+            if ref.complete or not ref.has_tiles(player) or ref.passed[player]:
+                return ScoredPlay(player, None, ref.count, 0, ())
+            self._implied_goes_until(player)
+            count = ref.count  # the count he says go at, even if his go closes it
+            self._award(ref.go(player))
+            return ScoredPlay(player, None, count, 0, ())
         tile = play.tile
         ref.check_tile(player, tile)
         if not ref.fits(tile):

@@ -1,9 +1,9 @@
-"""validate_play: nobody may skip his own go, but once said, the others' goes are inferred.
+"""Goes: nobody may skip his own go, the others' goes are inferred, and how goes are shown.
 
 RULES.md section 6: "N go · D cannot play: D +1 for the go, reset · N 0-6".
 """
 
-from scoring_api.rules import Play, parse_tile, validate_play
+from scoring_api.rules import Play, parse_tile, score_pegging, validate_play
 
 N, D = 0, 1
 RECORD = [
@@ -37,3 +37,12 @@ def test_a_go_at_a_count_where_any_tile_fits_is_refused() -> None:
     assert not verdict.legal
     assert verdict.reason is not None
     assert verdict.reason.code == "go_with_playable_tile"
+
+
+def test_a_go_entry_shows_the_count_it_was_said_at() -> None:
+    record = [*RECORD, Play(N, None), Play(D, None)]  # both goes listed: D's closes the count
+    result = score_pegging(record)
+    assert [entry.count for entry in result.plays[-3:]] == [30, 30, 30]
+    assert result.plays[3].closes == "go"
+    assert result.count == 0
+    assert result.next_player == N
