@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import logging
 import re
+import secrets
 import time
-import uuid
 from typing import Any
 
 import orjson
@@ -65,7 +65,7 @@ def request_id_of(environ: dict[str, Any]) -> str:
     request_id: str | None = environ.get(_ID_KEY)
     if request_id is None:
         offered = environ.get("HTTP_X_REQUEST_ID", "")
-        request_id = offered if _SANE_ID.fullmatch(offered) else uuid.uuid4().hex
+        request_id = offered if _SANE_ID.fullmatch(offered) else secrets.token_hex(16)
         environ[_ID_KEY] = request_id
     return request_id
 
