@@ -4,9 +4,10 @@
 # score-batch of 100 hands, pegging/score, plays/validate, discards/advise, a 2-game
 # simulation, rules, tiles). gunicorn runs with gunicorn.conf.py (WEB_CONCURRENCY workers,
 # one per core by default).
-#   1. sweep:    SWEEP_SECONDS (10s) at 1, 2, 4 ... 64 connections; the saturation point is
-#                the fewest connections that reach 90% of the best throughput of the sweep
-#                (past it, more connections add no throughput, only queueing);
+#   1. sweep:    SWEEP_SECONDS (5s) at 1, 2, 4 ... 64 connections, SWEEP_ROUNDS (3) times
+#                over, best run of each count (a burst of other load on a shared machine
+#                does not decide); the saturation point is the fewest connections that reach
+#                90% of the best throughput (past it, more connections only queue);
 #   2. steady:   DURATION (60s) at the saturation point: throughput, p50/p99 latency, non-2xx
 #                answers, socket errors (target: zero of both);
 #   3. overload: OVERLOAD_SECONDS (30s) at twice the saturation point, and at least twice the
@@ -22,7 +23,8 @@ command -v wrk >/dev/null || { echo "wrk missing: apt-get install -y wrk" >&2; e
 
 quick=${QUICK:-0}
 duration=${DURATION:-60s}
-sweep_seconds=${SWEEP_SECONDS:-10s}
+sweep_seconds=${SWEEP_SECONDS:-5s}
+sweep_rounds=${SWEEP_ROUNDS:-3}
 overload_seconds=${OVERLOAD_SECONDS:-30s}
 if [ "$quick" = 1 ]; then duration=5s overload_seconds=5s; fi
 port=${PORT:-18850}
@@ -67,17 +69,22 @@ if [ "$quick" = 1 ]; then
   saturation=${CONNECTIONS:-8}
   sweep="(skipped: QUICK=1)"
 else
-  sweep=""
-  for c in 1 2 4 8 16 32 64; do
-    result=$(run sweep "$c" "$sweep_seconds")
-    sweep+="$c:$(field "$result" rps) "
-    if [ "$(errors "$result")" != 0 ]; then echo "errors in the sweep at $c connections" >&2; failed=1; fi
+  runs=""
+  for _ in $(seq "$sweep_rounds"); do
+    for c in 1 2 4 8 16 32 64; do
+      result=$(run sweep "$c" "$sweep_seconds")
+      runs+="$c:$(field "$result" rps) "
+      if [ "$(errors "$result")" != 0 ]; then echo "errors in the sweep at $c connections" >&2; failed=1; fi
+    done
   done
-  saturation=$(.venv/bin/python -c '
+  read -r saturation sweep < <(.venv/bin/python -c '
 import sys
-points = [(int(c), float(r)) for c, r in (p.split(":") for p in sys.argv[1].split())]
-best = max(r for _, r in points)
-print(min(c for c, r in points if r >= 0.9 * best))' "$sweep")
+best = {}
+for point in sys.argv[1].split():
+    c, rps = point.split(":")
+    best[int(c)] = max(best.get(int(c), 0.0), float(rps))
+top = max(best.values())
+print(min(c for c, r in best.items() if r >= 0.9 * top), " ".join(f"{c}:{r:.0f}" for c, r in sorted(best.items())))' "$runs")
 fi
 
 steady=$(run steady "$saturation" "$duration")
@@ -96,7 +103,7 @@ cat <<REPORT
 
 $(nproc) cores, $workers workers x $threads threads (gunicorn.conf.py), wrk -t1, all 8 kinds of request in turn
 idle single requests: $baseline
-sweep (connections:requests/s): $sweep
+sweep, best of $sweep_rounds (connections:requests/s): $sweep
 saturation point: $saturation connections
 steady   ($saturation connections, $duration): $steady
 overload ($overload_connections connections, $overload_seconds): $overload

@@ -66,6 +66,12 @@ def test_schemathesis_against_gunicorn(live: Server, tmp_path: Path) -> None:
         for line in lines
         if line.startswith(b"{") and b'"logger":"scoring_api.request"' in line
     ]
+    by_status = {status: statuses.count(status) for status in sorted(set(statuses))}
+    print(
+        f"\nschemathesis: {result['test_cases']['generated']} cases over "
+        f"{result['operations']['tested']} operations; the server logged {len(statuses)} "
+        f"requests, by status {by_status}"
+    )
     assert len(statuses) >= MIN_CASES, len(statuses)
     assert [s for s in statuses if s >= 500] == []
     assert "Traceback" not in live.tail(200_000)
