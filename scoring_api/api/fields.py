@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from marshmallow import fields
+from marshmallow.validate import Length
 
 from scoring_api.rules import ALL_TILES, MalformedInputError, Tile, parse_tile
 
@@ -70,6 +71,21 @@ class JsonArray(fields.Field[list[Any]]):
         if type(value) is not list:
             raise self.make_error("invalid")
         return value
+
+
+class BoundedList(fields.List[Any]):
+    """A list whose Length validators run before its items are read: an oversized list (a
+    2 MiB body holds some 100,000 items) is refused without deserializing every item first.
+    """
+
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> list[Any]:
+        if isinstance(value, list):
+            for validator in self.validators:
+                if isinstance(validator, Length):
+                    validator(value)
+        return super()._deserialize(value, attr, data, **kwargs)
 
 
 class TileField(fields.Field[Tile]):

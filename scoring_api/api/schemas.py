@@ -13,7 +13,7 @@ from marshmallow.validate import Equal, Length, OneOf, Range
 
 from scoring_api.rules import DEFAULT_RULES, HAND_SIZE, RULE_OPTIONS, Play, RuleOptions, Tile
 
-from .fields import JsonArray, JsonBoolean, JsonInteger, TileField
+from .fields import BoundedList, JsonArray, JsonBoolean, JsonInteger, TileField
 
 PLAYERS = 2
 MAX_BATCH = 10_000
@@ -48,7 +48,7 @@ def _rules() -> fields.Nested:
 
 
 def _hand() -> fields.List[Tile]:
-    return fields.List(TileField(), required=True, validate=Length(equal=HAND_SIZE))
+    return BoundedList(TileField(), required=True, validate=Length(equal=HAND_SIZE))
 
 
 class ShowSchema(Schema):
@@ -89,7 +89,7 @@ class PlaySchema(Schema):
 
 
 def _plays() -> fields.List[Play]:
-    return fields.List(fields.Nested(PlaySchema), required=True, validate=Length(max=MAX_PLAYS))
+    return BoundedList(fields.Nested(PlaySchema), required=True, validate=Length(max=MAX_PLAYS))
 
 
 def _dealer() -> JsonInteger:
@@ -99,8 +99,8 @@ def _dealer() -> JsonInteger:
 class PeggingSchema(Schema):
     plays = _plays()
     dealer = _dealer()
-    hands = fields.List(
-        fields.List(TileField(), validate=Length(equal=HAND_SIZE)), validate=Length(equal=PLAYERS)
+    hands = BoundedList(
+        BoundedList(TileField(), validate=Length(equal=HAND_SIZE)), validate=Length(equal=PLAYERS)
     )
     starter = TileField()
     rules = _rules()
@@ -110,5 +110,5 @@ class ValidatePlaySchema(Schema):
     plays = _plays()
     play = fields.Nested(PlaySchema, required=True)
     dealer = _dealer()
-    hand = fields.List(TileField(), validate=Length(max=HAND_SIZE))
+    hand = BoundedList(TileField(), validate=Length(max=HAND_SIZE))
     starter = TileField()

@@ -17,7 +17,7 @@ from scoring_api.rules.discards import DEALT
 from scoring_api.rules.simulation import MAX_SEED
 from scoring_api.rules.strategies import STRATEGIES
 
-from .fields import JsonBoolean, JsonInteger, TileField, json_integer
+from .fields import BoundedList, JsonBoolean, JsonInteger, TileField, json_integer
 from .schemas import PLAYERS, RulesSchema
 
 FIRST_DEALER_WORDS = ("alternate", "draw")
@@ -51,7 +51,7 @@ def _rules() -> fields.Nested:
 
 class SimulationSchema(Schema):
     games = JsonInteger(required=True, validate=Range(min=1))
-    players = fields.List(
+    players = BoundedList(
         fields.Nested(PlayerSchema), required=True, validate=Length(equal=PLAYERS)
     )
     seed = JsonInteger(validate=Range(0, MAX_SEED))
@@ -62,6 +62,6 @@ class SimulationSchema(Schema):
 
 
 class AdviceSchema(Schema):
-    tiles = fields.List(TileField(), required=True, validate=Length(equal=DEALT))
+    tiles = BoundedList(TileField(), required=True, validate=Length(equal=DEALT))
     dealer = JsonBoolean(required=True)
     rules = _rules()
