@@ -483,7 +483,7 @@ def validate_play(
         legal=True,
         points=sum(item.points for item in items),
         items=items,
-        count=referee.count,
+        count=entry.count,
         scores=tuple(referee.scores),
     )
 

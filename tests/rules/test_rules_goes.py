@@ -46,3 +46,14 @@ def test_a_go_entry_shows_the_count_it_was_said_at() -> None:
     assert result.plays[3].closes == "go"
     assert result.count == 0
     assert result.next_player == N
+
+
+def test_validate_shows_the_count_a_closing_tile_makes() -> None:
+    # 6-6, 5-5 and 2-2 make 26; D's 0-5 then makes 31 and closes the count.
+    record = [Play(N, parse_tile("6-6")), Play(D, parse_tile("5-5")), Play(N, parse_tile("2-2"))]
+    assert validate_play(record[:2], record[2]).count == 26
+    closing = validate_play(record, Play(D, parse_tile("0-5")))
+    assert closing.legal
+    assert closing.count == 31
+    assert closing.scores == (0, 2)
+    assert score_pegging([*record, Play(D, parse_tile("0-5"))]).plays[-1].count == 31
