@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response
 
-from scoring_api.rules import DEFAULT_RULES, parse_tiles, score_show
+from scoring_api.rules import DEFAULT_RULES, parse_tiles, score_show, show_total
 
 from . import metrics
 from .problems import problem
@@ -29,6 +29,7 @@ def readyz() -> dict[str, Any] | Response:
     checks = {
         "spec": spec_dict().get("openapi", "").startswith("3.1"),
         "scoring": score_show(hand, starter, DEFAULT_RULES).total == expected,
+        "fast_totals": show_total((*hand, starter), DEFAULT_RULES) == expected,
     }
     if not all(checks.values()):
         failed = ", ".join(name for name, ok in checks.items() if not ok)
