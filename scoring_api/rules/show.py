@@ -48,27 +48,47 @@ def _is_run(values: Sequence[int]) -> bool:
     return all(b == a + 1 for a, b in pairwise(ordered))
 
 
-def _counts_in_fifteens(group: Sequence[Tile], rules: RuleOptions) -> bool:
-    return rules.double_blank_in_fifteens or all(tile.value != 0 for tile in group)
+# An item as positions into the values sorted ascending: (kind, positions, points).
+_Spots = tuple[tuple[ShowKind, tuple[int, ...], int], ...]
+
+
+@cache
+def _spots(values: tuple[int, ...], rules: RuleOptions) -> _Spots:
+    """Every fifteen, pair and run of sorted ``values``, by position.
+
+    The items depend only on the values, so they are found once per value multiset and the
+    tiles of each show are put in their places afterwards.
+    """
+    found: list[tuple[ShowKind, tuple[int, ...], int]] = []
+    positions = range(len(values))
+    for size in range(2, len(values) + 1):
+        for group in combinations(positions, size):
+            chosen = [values[i] for i in group]
+            # Only 0-0 has value 0: the option decides whether a fifteen may include it.
+            if sum(chosen) == 15 and (rules.double_blank_in_fifteens or 0 not in chosen):
+                found.append(("fifteen", group, 2))
+    for a, b in combinations(positions, 2):
+        if values[a] == values[b]:
+            found.append(("pair", (a, b), 2))
+    # Runs count only at the longest length present.
+    for size in range(len(values), 2, -1):
+        runs = [g for g in combinations(positions, size) if _is_run([values[i] for i in g])]
+        if runs:
+            found.extend(("run", group, size) for group in runs)
+            break
+    return tuple(found)
+
+
+def _by_value(tile: Tile) -> tuple[int, Tile]:
+    return tile.value, tile
 
 
 def _items(tiles: Sequence[Tile], rules: RuleOptions) -> list[ShowItem]:
-    ordered = sorted(tiles, key=lambda tile: (tile.value, tile))
-    items: list[ShowItem] = []
-    for size in range(2, len(ordered) + 1):
-        for group in combinations(ordered, size):
-            if sum(t.value for t in group) == 15 and _counts_in_fifteens(group, rules):
-                items.append(ShowItem("fifteen", group, 2))
-    for a, b in combinations(ordered, 2):
-        if a.value == b.value:
-            items.append(ShowItem("pair", (a, b), 2))
-    # Runs count only at the longest length present.
-    for size in range(len(ordered), 2, -1):
-        runs = [g for g in combinations(ordered, size) if _is_run([t.value for t in g])]
-        if runs:
-            items.extend(ShowItem("run", group, size) for group in runs)
-            break
-    return items
+    ordered = sorted(tiles, key=_by_value)
+    spots = _spots(tuple(tile.value for tile in ordered), rules)
+    return [
+        ShowItem(kind, tuple(ordered[i] for i in group), points) for kind, group, points in spots
+    ]
 
 
 def score_show(
@@ -77,8 +97,12 @@ def score_show(
     """Every fifteen, pair and run of a hand (or crib) with its starter."""
     if len(hand) != HAND_SIZE:
         raise MalformedInputError(f"a hand has {HAND_SIZE} tiles, got {len(hand)}", "/hand")
-    ensure_distinct([(tile, f"/hand/{i}") for i, tile in enumerate(hand)] + [(starter, "/starter")])
-    items = _items([*hand, starter], rules)
+    tiles = (*hand, starter)
+    if len(set(tiles)) != len(tiles):  # name the repeat only when there is one
+        ensure_distinct(
+            [(tile, f"/hand/{i}") for i, tile in enumerate(hand)] + [(starter, "/starter")]
+        )
+    items = _items(tiles, rules)
     return ShowScore(sum(item.points for item in items), tuple(items))
 
 
@@ -95,24 +119,14 @@ TILE_KEYS: tuple[int, ...] = tuple(_WEIGHTS[tile.value] for tile in ALL_TILES)
 _KEY_BY_TILE: dict[Tile, int] = dict(zip(ALL_TILES, TILE_KEYS, strict=True))
 
 
-_TILES_OF_VALUE: tuple[tuple[Tile, ...], ...] = tuple(
-    tuple(tile for tile in ALL_TILES if tile.value == v) for v in range(MAX_VALUE + 1)
-)
-
-
-def _values_total(values: Sequence[int], rules: RuleOptions) -> int:
-    """Total of five values, by the same itemizer as the show (tiles stand in for values)."""
-    stand_ins = [_TILES_OF_VALUE[v][values[:i].count(v)] for i, v in enumerate(values)]
-    return sum(item.points for item in _items(stand_ins, rules))
-
-
 @cache
 def show_table(rules: RuleOptions = DEFAULT_RULES) -> bytes:
     """Totals indexed by the sum of the five tiles' ``TILE_KEYS`` (built once per option set)."""
     table = bytearray(TABLE_SIZE)
     for values in combinations_with_replacement(range(MAX_VALUE + 1), HAND_SIZE + 1):
         if all(values.count(v) <= VALUE_COUNTS[v] for v in set(values)):
-            table[sum(_WEIGHTS[v] for v in values)] = _values_total(values, rules)
+            spots = _spots(values, rules)
+            table[sum(_WEIGHTS[v] for v in values)] = sum(points for _, _, points in spots)
     return bytes(table)
 
 
