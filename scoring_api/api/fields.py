@@ -12,16 +12,7 @@ from typing import Any
 from marshmallow import fields
 from marshmallow.validate import Length
 
-from scoring_api.rules import ALL_TILES, MalformedInputError, Tile, parse_tile
-
-# Every string spelling the spec's tile pattern allows ("3-5", "5-3", "3|5"): one dict lookup
-# parses and validates a string tile, which is what the bulk endpoint's fast path relies on.
-TILE_BY_TEXT: dict[str, Tile] = {
-    f"{a}{sep}{b}": tile
-    for tile in ALL_TILES
-    for a, b in ((tile.low, tile.high), (tile.high, tile.low))
-    for sep in "-|"
-}
+from scoring_api.rules import TILE_BY_TEXT, MalformedInputError, Tile, parse_tile
 
 
 def json_integer(value: object) -> int | None:

@@ -9,6 +9,7 @@ from flask import Blueprint
 from marshmallow import ValidationError, missing
 
 from scoring_api.rules import (
+    TILE_BY_TEXT,
     MalformedInputError,
     RuleOptions,
     Tile,
@@ -19,7 +20,6 @@ from scoring_api.rules import (
 
 from . import render
 from .body import json_body, load_body
-from .fields import TILE_BY_TEXT
 from .problems import FieldError, InvalidInput, flatten_messages
 from .schemas import BatchSchema, HandScoreSchema, ShowSchema
 

@@ -16,7 +16,15 @@ from .pegging import (
     validate_play,
 )
 from .show import ShowItem, ShowScore, score_show, show_table, show_total, show_totals
-from .tiles import ALL_TILES, Tile, ensure_distinct, format_tile, parse_tile, parse_tiles
+from .tiles import (
+    ALL_TILES,
+    TILE_BY_TEXT,
+    Tile,
+    ensure_distinct,
+    format_tile,
+    parse_tile,
+    parse_tiles,
+)
 
 __all__ = [
     "ALL_TILES",
@@ -24,6 +32,7 @@ __all__ = [
     "HAND_SIZE",
     "REASON_CODES",
     "RULE_OPTIONS",
+    "TILE_BY_TEXT",
     "IllegalPlayError",
     "MalformedInputError",
     "PegItem",

@@ -46,12 +46,13 @@ ALL_TILES: tuple[Tile, ...] = tuple(
 _INDEX: dict[Tile, int] = {tile: i for i, tile in enumerate(ALL_TILES)}
 TILE_VALUES: tuple[int, ...] = tuple(tile.value for tile in ALL_TILES)
 
-# Every spelling of every tile that a client is likely to send, for a one-lookup parse.
-_BY_TEXT: dict[str, Tile] = {}
+# Every string spelling of every tile ("3-5", "5-3", "3|5", "5|3"): one dict lookup parses
+# and validates a string tile, which the bulk endpoint's fast path relies on.
+TILE_BY_TEXT: dict[str, Tile] = {}
 for _tile in ALL_TILES:
     for _a, _b in ((_tile.low, _tile.high), (_tile.high, _tile.low)):
         for _sep in "-|":
-            _BY_TEXT[f"{_a}{_sep}{_b}"] = _tile
+            TILE_BY_TEXT[f"{_a}{_sep}{_b}"] = _tile
 
 
 def _pips(obj: object) -> int | None:
@@ -64,7 +65,7 @@ def _pips(obj: object) -> int | None:
 def parse_tile(obj: object, pointer: str = "") -> Tile:
     """A tile from ``"3-5"``, ``"5-3"``, ``"3|5"`` or ``[3, 5]``; anything else is malformed."""
     if isinstance(obj, str):
-        tile = _BY_TEXT.get(obj)
+        tile = TILE_BY_TEXT.get(obj)
         if tile is not None:
             return tile
         if _OUT_OF_SET.fullmatch(obj):
