@@ -174,14 +174,14 @@ class _Game:
                 counts[tile.value] -= 1
             unseen.append(counts)
         last_tile = 0  # entry of the last tile laid, which a go point belongs to
-        while not referee.complete:
+        while referee.turn is not None:
             player = referee.turn
-            assert player is not None
             playable = referee.playable(player)
             if not playable:
+                said_at = referee.count
                 go_point = referee.go(player)
                 if record is not None:
-                    record.plays.append(Played(player, None, referee.count, []))
+                    record.plays.append(Played(player, None, said_at, []))
                 if go_point is not None:
                     scorer, go_item = go_point
                     if record is not None:
