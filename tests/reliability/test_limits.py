@@ -24,7 +24,7 @@ from .server import VALID_HAND, Answer, Server, serve
 from .test_hostile_bodies import QUICK_SECONDS, check_healthy, check_problem
 
 PLAYERS = [{"strategy": "expected"}, {"strategy": "expected"}]
-BUDGET_SECONDS = 0.5
+BUDGET_SECONDS = 2.0
 BODY_SECONDS = 1.0
 WORKERS, THREADS = 2, 4  # gunicorn.conf.py's default threads per worker
 
