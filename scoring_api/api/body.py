@@ -25,17 +25,20 @@ def _read() -> bytes:
     seconds = body_seconds()
     if sock is None or seconds <= 0:
         return request.get_data(cache=False)
-    late = RequestTimeout(f"The body did not arrive within {seconds:g} s.")
     with DEADLINES.watch(sock, seconds) as is_late:
         try:
             raw = request.get_data(cache=False)
         except HTTPException:  # the read was cut short: a disconnect, or the deadline
             if is_late():
-                raise late from None
+                raise _too_slow(seconds) from None
             raise
         if is_late():
-            raise late
+            raise _too_slow(seconds)
     return raw
+
+
+def _too_slow(seconds: float) -> RequestTimeout:
+    return RequestTimeout(f"The body did not arrive within {seconds:g} s.")
 
 
 def json_body() -> Any:
