@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
@@ -86,19 +86,38 @@ def expected_crib(discard: Sequence[int], kept: Sequence[int], rules: RuleOption
     return total / _CRIB_THIRDS
 
 
-@cache
+# Bounded: there are about 18,000 six-value multisets, and a worker lives long.
+@lru_cache(maxsize=1 << 15)
+def _splits(
+    values6: tuple[int, ...], rules: RuleOptions
+) -> tuple[tuple[tuple[int, int], float, float, int, int], ...]:
+    """Each discard (positions) of six sorted values: expected hand and crib, worst, best hand.
+
+    Equal values make equal splits, which are worked out once.
+    """
+    worked: dict[tuple[int, ...], tuple[float, float, int, int]] = {}
+    splits = []
+    for pair in combinations(range(DEALT), 2):
+        discard = tuple(values6[i] for i in pair)
+        kept = tuple(values6[i] for i in range(DEALT) if i not in pair)
+        if discard not in worked:
+            hand, low, high = _hand_range(kept, values6, rules)
+            worked[discard] = (hand, expected_crib(discard, kept, rules), low, high)
+        hand, crib, low, high = worked[discard]
+        splits.append((pair, hand, crib, low, high))
+    return tuple(splits)
+
+
+@lru_cache(maxsize=1 << 15)
 def _ranked(
     values6: tuple[int, ...], dealer: bool, rules: RuleOptions
 ) -> tuple[tuple[tuple[int, int], float, float, float, int, int], ...]:
-    """The 15 discards of six values (by position), best first; cached by the value multiset."""
-    options = []
-    for pair in combinations(range(DEALT), 2):
-        discard = [values6[i] for i in pair]
-        kept = tuple(values6[i] for i in range(DEALT) if i not in pair)
-        hand, low, high = _hand_range(kept, values6, rules)
-        crib = expected_crib(discard, kept, rules)
-        net = hand + crib if dealer else hand - crib
-        options.append((pair, hand, crib, net, low, high))
+    """The 15 discards of six values (by position), best expected net first."""
+    sign = 1 if dealer else -1
+    options = [
+        (pair, hand, crib, hand + sign * crib, low, high)
+        for pair, hand, crib, low, high in _splits(values6, rules)
+    ]
     # Stable order: best net first, then by position, so equal options keep a fixed order.
     options.sort(key=lambda option: -option[3])
     return tuple(options)
@@ -125,7 +144,11 @@ def best_discard(values6: tuple[int, ...], dealer: bool, rules: RuleOptions) -> 
     return _ranked(values6, dealer, rules)[0][0]
 
 
-def hand_expectation(values6: tuple[int, ...], pair: tuple[int, int], rules: RuleOptions) -> float:
-    """Expected hand kept after laying away positions ``pair`` of ``values6``."""
-    kept = tuple(v for k, v in enumerate(values6) if k not in pair)
-    return _hand_range(kept, values6, rules)[0]
+def best_hand_discard(values6: tuple[int, ...], rules: RuleOptions) -> tuple[int, int]:
+    """Positions of the discard keeping the best expected hand, the crib ignored (first wins)."""
+
+    def hand(pair: tuple[int, int]) -> float:
+        kept = tuple(v for k, v in enumerate(values6) if k not in pair)
+        return _hand_range(kept, values6, rules)[0]
+
+    return max(combinations(range(DEALT), 2), key=hand)

@@ -14,7 +14,7 @@ from math import comb
 from random import Random
 from typing import ClassVar
 
-from .discards import best_discard, hand_expectation
+from .discards import best_discard, best_hand_discard
 from .options import RuleOptions
 from .pegging import MAX_COUNT, points_for_last
 from .show import MAX_VALUE, VALUE_COUNTS
@@ -83,8 +83,7 @@ class GreedyStrategy(Strategy):
     def discard(
         self, values6: tuple[int, ...], dealer: bool, rules: RuleOptions, rng: Random
     ) -> tuple[int, int]:
-        pairs = [(i, j) for i in range(6) for j in range(i + 1, 6)]
-        return max(pairs, key=lambda pair: hand_expectation(values6, pair, rules))
+        return best_hand_discard(values6, rules)
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
         return max(seat.playable, key=lambda tile: (_score_now(seat, tile), tile.value))
