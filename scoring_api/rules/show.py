@@ -87,7 +87,8 @@ def _items(tiles: Sequence[Tile], rules: RuleOptions) -> list[ShowItem]:
     ordered = sorted(tiles, key=_by_value)
     spots = _spots(tuple(tile.value for tile in ordered), rules)
     return [
-        ShowItem(kind, tuple(ordered[i] for i in group), points) for kind, group, points in spots
+        ShowItem(kind, tuple(map(ordered.__getitem__, group)), points)
+        for kind, group, points in spots
     ]
 
 
