@@ -118,8 +118,9 @@ class _Game:
         # each hand by value.
         deck = list(range(len(BY_VALUE)))
         drawn = 2 * DEALT + 1
+        random = rng.random
         for i in range(drawn):
-            j = i + pick(rng, len(deck) - i)
+            j = i + int(random() * (len(deck) - i))  # as pick(), without a call per draw
             deck[i], deck[j] = deck[j], deck[i]
         sixes = [
             [BY_VALUE[k] for k in sorted(deck[p * DEALT : (p + 1) * DEALT])] for p in range(PLAYERS)
@@ -205,7 +206,9 @@ class _Game:
             if record is not None:
                 last_tile = len(record.plays)
                 record.plays.append(Played(player, tile, count, items))
-            self.score(player, referee.scores[player] - before, "play")
+            points = referee.scores[player] - before
+            if points:  # most tiles score nothing
+                self.score(player, points, "play")
 
 
 def play_game(

@@ -159,7 +159,7 @@ class Pegging:
     laid_by: list[int] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
     passed: list[bool] = field(default_factory=list)
-    used: set[Tile] = field(default_factory=set)
+    used: int = 0  # a bit per tile laid, by tile index
     laid: list[Tile] = field(default_factory=list)  # the tiles of the current count
     values: tuple[int, ...] = ()  # and their values
     count: int = 0
@@ -222,7 +222,7 @@ class Pegging:
         hand = self.hands[player]
         if hand is not None:
             hand.remove(tile)
-        self.used.add(tile)
+        self.used |= 1 << tile.index
         self.laid.append(tile)
         values = self.values = (*self.values, tile.value)
         self.laid_by[player] += 1
@@ -251,9 +251,9 @@ class Pegging:
 
     def check_tile(self, player: int, tile: Tile) -> None:
         """The checks of a tile that do not depend on the count or the turn."""
-        if tile == self.starter:
+        if self.starter is not None and tile.index == self.starter.index:
             raise IllegalPlayError("starter_played", f"{tile} is the starter; it is not played")
-        if tile in self.used:
+        if self.used >> tile.index & 1:
             raise IllegalPlayError("tile_repeated", f"{tile} has already been played")
         if self.laid_by[player] >= HAND_SIZE:
             raise IllegalPlayError(
@@ -500,7 +500,7 @@ def _know_hand(referee: Pegging, player: int, hand: Sequence[Tile]) -> None:
     placed = [(tile, f"/hand/{i}") for i, tile in enumerate(hand)]
     ensure_distinct(placed)
     for tile, pointer in placed:
-        if tile in referee.used or tile == referee.starter:
+        if referee.used >> tile.index & 1 or tile == referee.starter:
             where = "the starter" if tile == referee.starter else "already played"
             raise MalformedInputError(f"{tile} cannot be in the hand: it is {where}", pointer)
     referee.hands[player] = list(hand)

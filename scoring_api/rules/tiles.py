@@ -19,22 +19,22 @@ class Tile:
 
     low: int
     high: int
-    # The pip total, stored: scoring reads it far more often than tiles are made.
+    # Stored, not computed: scoring and the play's referee read them far more often than tiles
+    # are made. ``value`` is the pip total; ``index`` the position in ``ALL_TILES``.
     value: int = field(init=False, compare=False, repr=False)
+    index: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not 0 <= self.low <= self.high <= MAX_PIPS:
             raise ValueError(f"not a double-six tile: {self.low}-{self.high}")
         object.__setattr__(self, "value", self.low + self.high)
+        # Row by row: 7 tiles with low end 0, 6 with low end 1, ...
+        row_start = self.low * (2 * MAX_PIPS + 3 - self.low) // 2
+        object.__setattr__(self, "index", row_start + self.high - self.low)
 
     @property
     def is_double(self) -> bool:
         return self.low == self.high
-
-    @property
-    def index(self) -> int:
-        """Position in ``ALL_TILES``: a dense id for tables and bit sets."""
-        return _INDEX[self]
 
     def __str__(self) -> str:
         return f"{self.low}-{self.high}"
@@ -43,7 +43,6 @@ class Tile:
 ALL_TILES: tuple[Tile, ...] = tuple(
     Tile(low, high) for low in range(MAX_PIPS + 1) for high in range(low, MAX_PIPS + 1)
 )
-_INDEX: dict[Tile, int] = {tile: i for i, tile in enumerate(ALL_TILES)}
 TILE_VALUES: tuple[int, ...] = tuple(tile.value for tile in ALL_TILES)
 
 # Every string spelling of every tile ("3-5", "5-3", "3|5", "5|3"): one dict lookup parses
