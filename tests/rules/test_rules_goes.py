@@ -57,4 +57,3 @@ def test_validate_shows_the_count_a_closing_tile_makes() -> None:
     assert closing.count == 31
     assert closing.scores == (0, 2)
     assert score_pegging([*record, Play(D, parse_tile("0-5"))]).plays[-1].count == 31
-
