@@ -116,13 +116,11 @@ for _count in VALUE_COUNTS:
     _WEIGHTS.append(_radix)
     _radix *= _count + 1
 TABLE_SIZE = _radix
-TILE_KEYS: tuple[int, ...] = tuple(_WEIGHTS[tile.value] for tile in ALL_TILES)
-_KEY_BY_TILE: dict[Tile, int] = dict(zip(ALL_TILES, TILE_KEYS, strict=True))
 
 
 @cache
 def show_table(rules: RuleOptions = DEFAULT_RULES) -> bytes:
-    """Totals indexed by the sum of the five tiles' ``TILE_KEYS`` (built once per option set)."""
+    """Totals indexed by the sum of the five values' weights (built once per option set)."""
     table = bytearray(TABLE_SIZE)
     for values in combinations_with_replacement(range(MAX_VALUE + 1), HAND_SIZE + 1):
         if all(values.count(v) <= VALUE_COUNTS[v] for v in set(values)):
@@ -138,13 +136,16 @@ def value_keys(values: Iterable[int]) -> int:
 
 def show_total(tiles: Sequence[Tile], rules: RuleOptions = DEFAULT_RULES) -> int:
     """Total of hand plus starter (five distinct tiles, not checked): one table lookup."""
-    keys = _KEY_BY_TILE
+    w = _WEIGHTS
     a, b, c, d, e = tiles
-    return show_table(rules)[keys[a] + keys[b] + keys[c] + keys[d] + keys[e]]
+    return show_table(rules)[w[a.value] + w[b.value] + w[c.value] + w[d.value] + w[e.value]]
 
 
 def show_totals(hands: Iterable[Sequence[Tile]], rules: RuleOptions = DEFAULT_RULES) -> list[int]:
     """Totals of many five-tile shows (hand plus starter), in order, unchecked."""
     table = show_table(rules)
-    keys = _KEY_BY_TILE
-    return [table[keys[a] + keys[b] + keys[c] + keys[d] + keys[e]] for a, b, c, d, e in hands]
+    w = _WEIGHTS
+    return [
+        table[w[a.value] + w[b.value] + w[c.value] + w[d.value] + w[e.value]]
+        for a, b, c, d, e in hands
+    ]

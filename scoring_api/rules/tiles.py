@@ -36,6 +36,18 @@ class Tile:
     def is_double(self) -> bool:
         return self.low == self.high
 
+    # Hand-written rather than generated: tiles are compared and hashed in every set, dict and
+    # hand of the play, and the generated methods build a tuple each time.
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not Tile:
+            return NotImplemented
+        return self.index == other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
     def __str__(self) -> str:
         return f"{self.low}-{self.high}"
 
