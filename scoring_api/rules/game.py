@@ -174,6 +174,12 @@ class _Game:
             for tile in (*six, starter):
                 counts[tile.value] -= 1
             unseen.append(counts)
+        # One view per player for the deal, brought up to date on each of his turns.
+        seats = []
+        for p in range(PLAYERS):
+            hand = referee.hands[p]
+            assert hand is not None
+            seats.append(Seat(hand, (), (), unseen[p], HAND_SIZE))
         last_tile = 0  # entry of the last tile laid, which a go point belongs to
         while referee.turn is not None:
             player = referee.turn
@@ -189,15 +195,10 @@ class _Game:
                         record.plays[last_tile].items.append(go_item)
                     self.score(scorer, go_item.points, "play")
                 continue
-            hand = referee.hands[player]
-            assert hand is not None
-            seat = Seat(
-                hand=hand,
-                playable=playable,
-                count_values=referee.values,
-                unseen=unseen[player],
-                opponent_tiles=HAND_SIZE - referee.laid_by[1 - player],
-            )
+            seat = seats[player]
+            seat.playable = playable
+            seat.count_values = referee.values
+            seat.opponent_tiles = HAND_SIZE - referee.laid_by[1 - player]
             tile = self.strategies[player].lay(seat, self.rng)
             count = referee.count + tile.value
             before = referee.scores[player]

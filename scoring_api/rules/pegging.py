@@ -215,7 +215,8 @@ class Pegging:
     def lay(self, player: int, tile: Tile) -> tuple[list[PegItem], CloseKind | None]:
         """Lay a tile: its items (with a last-tile point) and how the count closed, if it did."""
         self.check_tile(player, tile)
-        self._require_turn(player)
+        if self.turn != player:
+            raise self._out_of_turn(player)
         count = self.count + tile.value
         if count > MAX_COUNT:
             raise IllegalPlayError("count_over_31", f"{tile} would make the count {count}: say Go")
@@ -229,8 +230,9 @@ class Pegging:
         self.count = count
         self.last_player = player
         spans = scoring_spans(values)
-        items = _items_of(self.laid, spans) if spans else []
-        if spans:
+        items: list[PegItem] = []
+        if spans:  # most tiles score nothing
+            items = _items_of(self.laid, spans)
             self.scores[player] += sum(points for _, points, _ in spans)
         if count == MAX_COUNT:
             self._reset()
@@ -243,11 +245,10 @@ class Pegging:
             return items, _close_kind(go_item)
         return items, None
 
-    def _require_turn(self, player: int) -> None:
-        if self.turn != player:
-            raise IllegalPlayError(
-                "out_of_turn", f"it is player {self.turn}'s turn, not player {player}'s"
-            )
+    def _out_of_turn(self, player: int) -> IllegalPlayError:
+        return IllegalPlayError(
+            "out_of_turn", f"it is player {self.turn}'s turn, not player {player}'s"
+        )
 
     def check_tile(self, player: int, tile: Tile) -> None:
         """The checks of a tile that do not depend on the count or the turn."""
@@ -265,7 +266,8 @@ class Pegging:
 
     def go(self, player: int) -> tuple[int, PegItem] | None:
         """Say go; if this closed the count, the go point and who scores it (the last layer)."""
-        self._require_turn(player)
+        if self.turn != player:
+            raise self._out_of_turn(player)
         reason = self.must_play(player)
         if reason is not None:
             raise IllegalPlayError("go_with_playable_tile", f"no Go for player {player}: {reason}")

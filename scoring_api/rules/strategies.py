@@ -23,7 +23,7 @@ from .tiles import Tile
 
 @dataclass(slots=True)
 class Seat:
-    """What the player on turn knows during the play."""
+    """What the player on turn knows during the play (one per player and deal, kept current)."""
 
     hand: Sequence[Tile]  # tiles not yet laid
     playable: Sequence[Tile]  # those that fit the count (never empty when asked to lay)
