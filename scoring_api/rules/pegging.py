@@ -156,15 +156,16 @@ class Pegging:
     dealer: int = 1
     starter: Tile | None = None
     hands: list[list[Tile] | None] = field(default_factory=list)
-    laid_by: list[int] = field(default_factory=list)
-    scores: list[int] = field(default_factory=list)
-    passed: list[bool] = field(default_factory=list)
-    used: int = 0  # a bit per tile laid, by tile index
-    laid: list[Tile] = field(default_factory=list)  # the tiles of the current count
-    values: tuple[int, ...] = ()  # and their values
-    count: int = 0
-    last_player: int | None = None
-    turn: int | None = None
+    # The state of the play: derived from the above, never passed in.
+    laid_by: list[int] = field(init=False)
+    scores: list[int] = field(init=False)
+    passed: list[bool] = field(init=False)
+    used: int = field(init=False, default=0)  # a bit per tile laid, by tile index
+    laid: list[Tile] = field(init=False)  # the tiles of the current count
+    values: tuple[int, ...] = field(init=False, default=())  # and their values
+    count: int = field(init=False, default=0)
+    last_player: int | None = field(init=False, default=None)
+    turn: int | None = field(init=False)
 
     def __post_init__(self) -> None:
         n = self.players
@@ -172,6 +173,7 @@ class Pegging:
         self.laid_by = [0] * n
         self.scores = [0] * n
         self.passed = [False] * n
+        self.laid = []
         self.turn = (self.dealer + 1) % n
 
     @property
