@@ -4,18 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from random import Random
 from typing import Literal
 
 from .discards import DEALT
 from .options import RuleOptions
 from .pegging import HAND_SIZE, Pegging, PegItem
-from .show import VALUE_COUNTS, ShowItem, score_show, show_total
+from .show import ShowItem, score_show, show_total
 from .strategies import Seat, Strategy, pick
-from .tiles import ALL_TILES, Tile
+from .tiles import ALL_TILES, BY_VALUE, Tile, tile_mask
 
 PLAYERS = 2
-BY_VALUE: tuple[Tile, ...] = tuple(sorted(ALL_TILES, key=lambda tile: (tile.value, tile)))
+VALUES_BY_VALUE = tuple(tile.value for tile in BY_VALUE)
+# _KEPT[i, j]: the four of six tiles kept when those at positions i and j are laid away.
+_KEPT = {
+    (i, j): itemgetter(*(k for k in range(DEALT) if k not in (i, j)))
+    for i in range(DEALT)
+    for j in range(DEALT)
+    if i != j
+}
 Source = Literal["starter", "play", "hand", "crib"]
 SOURCES: tuple[Source, ...] = ("starter", "play", "hand", "crib")
 
@@ -122,19 +130,19 @@ class _Game:
         for i in range(drawn):
             j = i + int(random() * (len(deck) - i))  # as pick(), without a call per draw
             deck[i], deck[j] = deck[j], deck[i]
-        sixes = [
-            [BY_VALUE[k] for k in sorted(deck[p * DEALT : (p + 1) * DEALT])] for p in range(PLAYERS)
-        ]
         starter = BY_VALUE[deck[drawn - 1]]
-        hands: list[list[Tile]] = []
+        sixes: list[tuple[Tile, ...]] = []
+        hands: list[tuple[Tile, ...]] = []
         crib: list[Tile] = []
         discards = []
-        for p, six in enumerate(sixes):
-            values6 = tuple(tile.value for tile in six)
+        for p in range(PLAYERS):
+            drawn_by = itemgetter(*sorted(deck[p * DEALT : (p + 1) * DEALT]))
+            six, values6 = drawn_by(BY_VALUE), drawn_by(VALUES_BY_VALUE)
             i, j = self.strategies[p].discard(values6, p == self.dealer, rules, rng)
+            sixes.append(six)
             discards.append([six[i], six[j]])
-            crib += [six[i], six[j]]
-            hands.append([tile for k, tile in enumerate(six) if k not in (i, j)])
+            crib += (six[i], six[j])
+            hands.append(_KEPT[i, j](six))
         record = None
         if self.result.transcript is not None:
             record = DealRecord(self.dealer, [list(s) for s in sixes], discards, starter)
@@ -159,27 +167,16 @@ class _Game:
 
     def pegging(
         self,
-        hands: list[list[Tile]],
-        sixes: list[list[Tile]],
+        hands: list[tuple[Tile, ...]],
+        sixes: list[tuple[Tile, ...]],
         starter: Tile,
         record: DealRecord | None,
     ) -> None:
-        referee = Pegging(
-            players=PLAYERS, dealer=self.dealer, starter=starter, hands=[list(h) for h in hands]
-        )
-        # What each player has not seen: the set, less his six tiles and the starter.
-        unseen = []
-        for six in sixes:
-            counts = list(VALUE_COUNTS)
-            for tile in (*six, starter):
-                counts[tile.value] -= 1
-            unseen.append(counts)
-        # One view per player for the deal, brought up to date on each of his turns.
-        seats = []
-        for p in range(PLAYERS):
-            hand = referee.hands[p]
-            assert hand is not None
-            seats.append(Seat(hand, (), (), unseen[p], HAND_SIZE))
+        referee = Pegging(players=PLAYERS, dealer=self.dealer, starter=starter, hands=hands)
+        # One view per player for the deal, brought up to date on each of his turns. He has
+        # seen his six tiles, the starter and (as the play goes on) every tile laid.
+        own = [tile_mask(six) | 1 << starter.index for six in sixes]
+        seats = [Seat((), (), mask, HAND_SIZE) for mask in own]
         last_tile = 0  # entry of the last tile laid, which a go point belongs to
         while referee.turn is not None:
             player = referee.turn
@@ -198,12 +195,12 @@ class _Game:
             seat = seats[player]
             seat.playable = playable
             seat.count_values = referee.values
+            seat.seen = own[player] | referee.used
             seat.opponent_tiles = HAND_SIZE - referee.laid_by[1 - player]
             tile = self.strategies[player].lay(seat, self.rng)
             count = referee.count + tile.value
             before = referee.scores[player]
             items, _ = referee.lay(player, tile)
-            unseen[1 - player][tile.value] -= 1
             if record is not None:
                 last_tile = len(record.plays)
                 record.plays.append(Played(player, tile, count, items))

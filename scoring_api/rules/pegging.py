@@ -10,12 +10,12 @@ them (checking each could have been said) and hands the referee strict actions.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from dataclasses import InitVar, dataclass, field, replace
 from typing import Literal
 
 from .errors import IllegalPlayError, MalformedInputError
-from .tiles import Tile, ensure_distinct
+from .memo import Memo
+from .tiles import ALL_TILES, Tile, ensure_distinct, tile_mask, tiles_in
 
 HAND_SIZE = 4
 MAX_COUNT = 31
@@ -87,16 +87,18 @@ class PlayVerdict:
     scores: tuple[int, ...] = ()
 
 
-@lru_cache(maxsize=1 << 16)
-def scoring_spans(values: tuple[int, ...]) -> tuple[tuple[PegKind, int, int], ...]:
+Span = tuple[PegKind, int, int]
+
+
+def _spans_of_last(values: tuple[int, ...]) -> tuple[Span, ...]:
     """What the last of ``values`` (the count so far, in order) scores: (kind, points, span).
 
     ``span`` is how many of the last tiles the item is made of. Go and last-tile points are
-    not included: they depend on what happens next. Cached: a play repeats the same counts.
+    not included: they depend on what happens next.
     """
     count = sum(values)
     last = values[-1]
-    spans: list[tuple[PegKind, int, int]] = []
+    spans: list[Span] = []
     # The tile must change the count to 15: 0-0 laid on 15 scores no second fifteen.
     if count == FIFTEEN and last != 0:
         spans.append(("fifteen", 2, len(values)))
@@ -105,37 +107,50 @@ def scoring_spans(values: tuple[int, ...]) -> tuple[tuple[PegKind, int, int], ..
     same = 1
     while same < len(values) and values[-1 - same] == last:
         same += 1
-    if same >= 2:
+    if same >= 2:  # and no run: a run's tiles are distinct
         kind, points = _PAIR_KINDS[same]
         spans.append((kind, points, same))
+        return tuple(spans)
     # The longest tail of distinct values spanning exactly its length; a repeat ends the search.
-    seen: set[int] = set()
+    seen = 1 << last  # a bit per value
     low = high = last
     run = 0
-    for size, value in enumerate(reversed(values), 1):
-        if value in seen:
+    for size in range(2, len(values) + 1):
+        value = values[-size]
+        if seen >> value & 1:
             break
-        seen.add(value)
-        low, high = min(low, value), max(high, value)
-        if size >= 3 and high - low == size - 1:
+        seen |= 1 << value
+        if value < low:
+            low = value
+        elif value > high:
+            high = value
+        if high - low == size - 1 and size >= 3:
             run = size
     if run:
         spans.append(("run", run, run))
     return tuple(spans)
 
 
-@lru_cache(maxsize=1 << 16)
-def points_for_last(values: tuple[int, ...]) -> int:
-    """Points of the last of ``values``, without go points (the simulator's hot path)."""
-    return sum(points for _, points, _ in scoring_spans(values))
+# scoring_spans[values]: remembered, as a play repeats the same counts; about 2 in 3 of the
+# counts met in a run of random games are new, so the memo holds many.
+scoring_spans = Memo(_spans_of_last, 1 << 17)
+
+
+def _points_of_last(values: tuple[int, ...]) -> int:
+    return sum(points for _, points, _ in scoring_spans[values])
+
+
+# points_for_last[values]: points of the last of ``values``, without go points (the
+# strategies' look-ahead asks it of every tile they may lay and every reply).
+points_for_last = Memo(_points_of_last, 1 << 16)
 
 
 def tile_points(laid: Sequence[Tile]) -> list[PegItem]:
     """The items the last tile of ``laid`` (the tiles of the current count) scores."""
-    return _items_of(laid, scoring_spans(tuple(tile.value for tile in laid)))
+    return _items_of(laid, scoring_spans[tuple(tile.value for tile in laid)])
 
 
-def _items_of(laid: Sequence[Tile], spans: tuple[tuple[PegKind, int, int], ...]) -> list[PegItem]:
+def _items_of(laid: Sequence[Tile], spans: tuple[Span, ...]) -> list[PegItem]:
     return [PegItem(kind, points, tuple(laid[-span:])) for kind, points, span in spans]
 
 
@@ -143,20 +158,27 @@ def _close_kind(go_item: PegItem) -> CloseKind:
     return "last_tile" if go_item.kind == "last_tile" else "go"
 
 
+# FITTING[room]: the mask of every tile of value <= room (room 0..31).
+FITTING: tuple[int, ...] = tuple(
+    tile_mask(tile for tile in ALL_TILES if tile.value <= room) for room in range(MAX_COUNT + 1)
+)
+
+
 @dataclass(slots=True)
 class Pegging:
     """The referee of one play, for ``players`` players seated 0..n-1; the dealer's left leads.
 
-    ``hands`` holds each player's tiles not yet laid where they are known (None where not):
-    with a hand known, a go is checked exactly; without, a go is only known to be impossible
-    when every tile would fit (count <= 19).
+    ``hands`` gives each player's tiles where they are known (None where not): with a hand
+    known, a go is checked exactly; without, a go is only known to be impossible when every
+    tile would fit (count <= 19).
     """
 
     players: int = 2
     dealer: int = 1
     starter: Tile | None = None
-    hands: list[list[Tile] | None] = field(default_factory=list)
+    hands: InitVar[Sequence[Sequence[Tile] | None]] = ()
     # The state of the play: derived from the above, never passed in.
+    held: list[int | None] = field(init=False)  # tiles not yet laid (a mask), where known
     laid_by: list[int] = field(init=False)
     scores: list[int] = field(init=False)
     passed: list[bool] = field(init=False)
@@ -167,9 +189,9 @@ class Pegging:
     last_player: int | None = field(init=False, default=None)
     turn: int | None = field(init=False)
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, hands: Sequence[Sequence[Tile] | None]) -> None:
         n = self.players
-        self.hands = self.hands or [None] * n
+        self.held = [None if hand is None else tile_mask(hand) for hand in hands or [None] * n]
         self.laid_by = [0] * n
         self.scores = [0] * n
         self.passed = [False] * n
@@ -186,17 +208,19 @@ class Pegging:
     def fits(self, tile: Tile) -> bool:
         return self.count + tile.value <= MAX_COUNT
 
-    def playable(self, player: int) -> list[Tile]:
-        """The tiles a player with a known hand may lay now (empty: he must say go)."""
-        hand = self.hands[player]
-        assert hand is not None, "playable() needs the player's hand"
-        room = MAX_COUNT - self.count
-        return [tile for tile in hand if tile.value <= room]
+    def know_hand(self, player: int, hand: Iterable[Tile]) -> None:
+        """From now on the referee knows ``player``'s tiles not yet laid."""
+        self.held[player] = tile_mask(hand)
+
+    def playable(self, player: int) -> tuple[Tile, ...]:
+        """The tiles a player with a known hand may lay now, lowest first (none: he says go)."""
+        held = self.held[player]
+        assert held is not None, "playable() needs the player's hand"
+        return tiles_in[held & FITTING[MAX_COUNT - self.count]]
 
     def must_play(self, player: int) -> str | None:
         """Why ``player`` cannot say go now, if that is known; None if he may."""
-        hand = self.hands[player]
-        if hand is not None:
+        if self.held[player] is not None:
             fitting = self.playable(player)
             if fitting:
                 return f"player {player} holds {min(fitting)}, which fits the count {self.count}"
@@ -222,16 +246,17 @@ class Pegging:
         count = self.count + tile.value
         if count > MAX_COUNT:
             raise IllegalPlayError("count_over_31", f"{tile} would make the count {count}: say Go")
-        hand = self.hands[player]
-        if hand is not None:
-            hand.remove(tile)
-        self.used |= 1 << tile.index
+        bit = 1 << tile.index
+        held = self.held[player]
+        if held is not None:
+            self.held[player] = held ^ bit
+        self.used |= bit
         self.laid.append(tile)
         values = self.values = (*self.values, tile.value)
         self.laid_by[player] += 1
         self.count = count
         self.last_player = player
-        spans = scoring_spans(values)
+        spans = scoring_spans[values]
         items: list[PegItem] = []
         if spans:  # most tiles score nothing
             items = _items_of(self.laid, spans)
@@ -262,8 +287,8 @@ class Pegging:
             raise IllegalPlayError(
                 "too_many_tiles", f"player {player} has already laid all {HAND_SIZE} tiles"
             )
-        hand = self.hands[player]
-        if hand is not None and tile not in hand:
+        held = self.held[player]
+        if held is not None and not held >> tile.index & 1:
             raise IllegalPlayError("tile_not_in_hand", f"{tile} is not in player {player}'s hand")
 
     def go(self, player: int) -> tuple[int, PegItem] | None:
@@ -507,4 +532,4 @@ def _know_hand(referee: Pegging, player: int, hand: Sequence[Tile]) -> None:
         if referee.used >> tile.index & 1 or tile == referee.starter:
             where = "the starter" if tile == referee.starter else "already played"
             raise MalformedInputError(f"{tile} cannot be in the hand: it is {where}", pointer)
-    referee.hands[player] = list(hand)
+    referee.know_hand(player, hand)

@@ -9,27 +9,29 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from math import comb
 from random import Random
 from typing import ClassVar
 
 from .discards import best_discard, best_hand_discard
+from .memo import Memo
 from .options import RuleOptions
 from .pegging import MAX_COUNT, points_for_last
 from .show import MAX_VALUE, VALUE_COUNTS
-from .tiles import Tile
+from .tiles import ALL_TILES, VALUE_MASKS, Tile, tile_mask
 
 
 @dataclass(slots=True)
 class Seat:
     """What the player on turn knows during the play (one per player and deal, kept current)."""
 
-    hand: Sequence[Tile]  # tiles not yet laid
-    playable: Sequence[Tile]  # those that fit the count (never empty when asked to lay)
+    playable: Sequence[Tile]  # his tiles that fit the count (never empty when asked to lay)
     count_values: tuple[int, ...]  # values laid since the count began, in order
-    unseen: Sequence[int]  # per value: tiles he has not seen (not his, not laid, not starter)
+    seen: int  # tile mask: his six tiles, the starter and every tile laid
     opponent_tiles: int  # tiles the opponent still holds
+
+
+ALL_MASK = tile_mask(ALL_TILES)
 
 
 def pick(rng: Random, n: int) -> int:
@@ -66,11 +68,12 @@ class RandomStrategy(Strategy):
         return first, second + (second >= first)
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
-        return seat.playable[pick(rng, len(seat.playable))]
+        playable = seat.playable
+        return playable[int(rng.random() * len(playable))]  # pick(), inline: the hot path
 
 
 def _score_now(seat: Seat, tile: Tile) -> int:
-    return points_for_last((*seat.count_values, tile.value))
+    return points_for_last[(*seat.count_values, tile.value)]
 
 
 class GreedyStrategy(Strategy):
@@ -89,16 +92,19 @@ class GreedyStrategy(Strategy):
         return max(seat.playable, key=lambda tile: (_score_now(seat, tile), tile.value))
 
 
-@lru_cache(maxsize=1 << 16)
-def reply_points(after: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """(value, points) of every reply that fits the count ``after`` and scores, best first."""
+def _scoring_replies(after: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     room = MAX_COUNT - sum(after)
     replies = [
-        (value, points_for_last((*after, value)))
+        (value, points_for_last[(*after, value)])
         for value in range(min(room, MAX_VALUE) + 1)
         if after.count(value) < VALUE_COUNTS[value]  # a fifth 6 does not exist
     ]
     return tuple(sorted(((v, p) for v, p in replies if p), key=lambda reply: -reply[1]))
+
+
+# reply_points[after]: (value, points) of every reply that fits the count ``after`` and
+# scores, best first.
+reply_points = Memo(_scoring_replies, 1 << 16)
 
 
 def expected_best_reply(seat: Seat, after: tuple[int, ...]) -> float:
@@ -109,16 +115,16 @@ def expected_best_reply(seat: Seat, after: tuple[int, ...]) -> float:
     tiles scoring >= s), a hypergeometric probability.
     """
     held = seat.opponent_tiles
-    pool = sum(seat.unseen)
+    unseen = ALL_MASK & ~seat.seen
+    pool = unseen.bit_count()
     if held == 0 or pool < held:
         return 0.0
     expected = 0.0
     tiles_so_far = 0
     none_so_far = 1.0
     ways = comb(pool, held)
-    unseen = seat.unseen
-    for value, points in reply_points(after):
-        count = unseen[value]
+    for value, points in reply_points[after]:
+        count = (VALUE_MASKS[value] & unseen).bit_count()
         if count:
             tiles_so_far += count
             none_now = comb(pool - tiles_so_far, held) / ways
@@ -145,7 +151,7 @@ class ExpectedStrategy(Strategy):
         def net(tile: Tile) -> tuple[float, int]:
             after = (*seat.count_values, tile.value)
             reply = 0.0 if sum(after) == MAX_COUNT else expected_best_reply(seat, after)
-            return points_for_last(after) - reply, tile.value
+            return points_for_last[after] - reply, tile.value
 
         return max(seat.playable, key=net)
 

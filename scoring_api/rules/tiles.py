@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .errors import MalformedInputError
+from .memo import Memo
 
 MAX_PIPS = 6
 # Digits beyond 6: the right shape, the wrong set (for the error message only).
@@ -56,6 +57,32 @@ ALL_TILES: tuple[Tile, ...] = tuple(
     Tile(low, high) for low in range(MAX_PIPS + 1) for high in range(low, MAX_PIPS + 1)
 )
 TILE_VALUES: tuple[int, ...] = tuple(tile.value for tile in ALL_TILES)
+# The set lowest value first (ties in tile order): the order hands are dealt and shown in.
+BY_VALUE: tuple[Tile, ...] = tuple(sorted(ALL_TILES, key=lambda tile: (tile.value, tile)))
+
+
+# A set of tiles as a bitmask, bit ``tile.index`` per tile: the play's referee keeps hands and
+# tiles laid so, making "is it in his hand?" and "does any of his tiles fit?" one AND each.
+def tile_mask(tiles: Iterable[Tile]) -> int:
+    mask = 0
+    for tile in tiles:
+        mask |= 1 << tile.index
+    return mask
+
+
+VALUE_MASKS: tuple[int, ...] = tuple(
+    tile_mask(tile for tile in ALL_TILES if tile.value == value)
+    for value in range(2 * MAX_PIPS + 1)
+)
+
+
+def _tiles_in(mask: int) -> tuple[Tile, ...]:
+    return tuple(tile for tile in BY_VALUE if mask >> tile.index & 1)
+
+
+# tiles_in[mask]: the tiles of a mask, in ``BY_VALUE`` order. The play asks it for subsets of
+# four-tile hands: C(28, 4) + ... + 1 = 24,158 masks at most, all remembered.
+tiles_in = Memo(_tiles_in, 1 << 15)
 
 # Every string spelling of every tile ("3-5", "5-3", "3|5", "5|3"): one dict lookup parses
 # and validates a string tile, which the bulk endpoint's fast path relies on.
