@@ -84,6 +84,8 @@ class _Game:
         self.rules = rules
         self.rng = rng
         self.scores = [0, 0]
+        # One view of the play per player, brought up to date on each of his turns.
+        self.seats = [Seat((), (), 0, HAND_SIZE) for _ in range(PLAYERS)]
         self.dealer = first_dealer
         self.result = GameResult(
             winner=-1,
@@ -127,8 +129,8 @@ class _Game:
         deck = list(range(len(BY_VALUE)))
         drawn = 2 * DEALT + 1
         random = rng.random
-        for i in range(drawn):
-            j = i + int(random() * (len(deck) - i))  # as pick(), without a call per draw
+        for i, left in enumerate(range(len(deck), len(deck) - drawn, -1)):
+            j = i + int(random() * left)  # as pick(), without a call per draw
             deck[i], deck[j] = deck[j], deck[i]
         starter = BY_VALUE[deck[drawn - 1]]
         sixes: list[tuple[Tile, ...]] = []
@@ -173,13 +175,11 @@ class _Game:
         record: DealRecord | None,
     ) -> None:
         referee = Pegging(players=PLAYERS, dealer=self.dealer, starter=starter, hands=hands)
-        # One view per player for the deal, brought up to date on each of his turns. He has
-        # seen his six tiles, the starter and (as the play goes on) every tile laid.
-        own = [tile_mask(six) | 1 << starter.index for six in sixes]
-        seats = [Seat((), (), mask, HAND_SIZE) for mask in own]
+        # Each player has seen his six tiles, the starter and every tile laid.
+        own = [tile_mask(six) | starter.bit for six in sixes]
+        seats, strategies, rng = self.seats, self.strategies, self.rng
         last_tile = 0  # entry of the last tile laid, which a go point belongs to
-        while referee.turn is not None:
-            player = referee.turn
+        while (player := referee.turn) is not None:
             playable = referee.playable(player)
             if not playable:
                 said_at = referee.count
@@ -197,7 +197,7 @@ class _Game:
             seat.count_values = referee.values
             seat.seen = own[player] | referee.used
             seat.opponent_tiles = HAND_SIZE - referee.laid_by[1 - player]
-            tile = self.strategies[player].lay(seat, self.rng)
+            tile = strategies[player].lay(seat, rng)
             count = referee.count + tile.value
             before = referee.scores[player]
             items, _ = referee.lay(player, tile)

@@ -154,6 +154,13 @@ def _items_of(laid: Sequence[Tile], spans: tuple[Span, ...]) -> list[PegItem]:
     return [PegItem(kind, points, tuple(laid[-span:])) for kind, points, span in spans]
 
 
+# The go point (and the last-tile point) on each tile, made once: items are frozen, and a
+# play closes two or three counts.
+_CLOSING_ITEMS: tuple[tuple[PegItem, ...], ...] = tuple(
+    tuple(PegItem(kind, 1, (tile,)) for tile in ALL_TILES) for kind in ("go", "last_tile")
+)
+
+
 def _close_kind(go_item: PegItem) -> CloseKind:
     return "last_tile" if go_item.kind == "last_tile" else "go"
 
@@ -229,10 +236,10 @@ class Pegging:
             return f"any tile fits the count {self.count}"
         return None
 
-    def _next_active(self, after: int, seats: int) -> int | None:
-        """The first of the ``seats`` players after ``after`` who has tiles and no go said."""
+    def _next_active(self, after: int) -> int | None:
+        """The first player after ``after`` (himself last) who has tiles and has not said go."""
         n, passed, laid_by = self.players, self.passed, self.laid_by
-        for seat in range(after + 1, after + 1 + seats):
+        for seat in range(after + 1, after + 1 + n):
             player = seat % n
             if not passed[player] and laid_by[player] < HAND_SIZE:
                 return player
@@ -246,7 +253,7 @@ class Pegging:
         count = self.count + tile.value
         if count > MAX_COUNT:
             raise IllegalPlayError("count_over_31", f"{tile} would make the count {count}: say Go")
-        bit = 1 << tile.index
+        bit = tile.bit
         held = self.held[player]
         if held is not None:
             self.held[player] = held ^ bit
@@ -265,7 +272,7 @@ class Pegging:
             self._reset()
             return items, "thirty_one"
         # After a tile the same player comes last in the order: he goes on alone if need be.
-        self.turn = self._next_active(player, self.players)
+        self.turn = self._next_active(player)
         if self.turn is None:
             go_item = self._close()
             items.append(go_item)
@@ -281,14 +288,14 @@ class Pegging:
         """The checks of a tile that do not depend on the count or the turn."""
         if self.starter is not None and tile.index == self.starter.index:
             raise IllegalPlayError("starter_played", f"{tile} is the starter; it is not played")
-        if self.used >> tile.index & 1:
+        if self.used & tile.bit:
             raise IllegalPlayError("tile_repeated", f"{tile} has already been played")
         if self.laid_by[player] >= HAND_SIZE:
             raise IllegalPlayError(
                 "too_many_tiles", f"player {player} has already laid all {HAND_SIZE} tiles"
             )
         held = self.held[player]
-        if held is not None and not held >> tile.index & 1:
+        if held is not None and not held & tile.bit:
             raise IllegalPlayError("tile_not_in_hand", f"{tile} is not in player {player}'s hand")
 
     def go(self, player: int) -> tuple[int, PegItem] | None:
@@ -299,7 +306,7 @@ class Pegging:
         if reason is not None:
             raise IllegalPlayError("go_with_playable_tile", f"no Go for player {player}: {reason}")
         self.passed[player] = True
-        self.turn = self._next_active(player, self.players - 1)
+        self.turn = self._next_active(player)
         if self.turn is None:
             scorer = self.last_player
             assert scorer is not None
@@ -312,7 +319,7 @@ class Pegging:
         scorer, last_tile = self.last_player, self.laid[-1]
         self.scores[scorer] += 1
         self._reset()
-        return PegItem("go" if self.turn is not None else "last_tile", 1, (last_tile,))
+        return _CLOSING_ITEMS[self.turn is None][last_tile.index]
 
     def _reset(self) -> None:
         """A new count, led by the next player after the last layer who still has tiles."""
@@ -321,7 +328,7 @@ class Pegging:
         self.laid = []
         self.values = ()
         self.passed = [False] * self.players
-        self.turn = self._next_active(self.last_player, self.players)
+        self.turn = self._next_active(self.last_player)
         self.last_player = None
 
 
@@ -529,7 +536,7 @@ def _know_hand(referee: Pegging, player: int, hand: Sequence[Tile]) -> None:
     placed = [(tile, f"/hand/{i}") for i, tile in enumerate(hand)]
     ensure_distinct(placed)
     for tile, pointer in placed:
-        if referee.used >> tile.index & 1 or tile == referee.starter:
+        if referee.used & tile.bit or tile == referee.starter:
             where = "the starter" if tile == referee.starter else "already played"
             raise MalformedInputError(f"{tile} cannot be in the hand: it is {where}", pointer)
     referee.know_hand(player, hand)

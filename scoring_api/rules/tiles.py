@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import reduce
+from operator import attrgetter, or_
 
 from .errors import MalformedInputError
 from .memo import Memo
@@ -21,9 +23,11 @@ class Tile:
     low: int
     high: int
     # Stored, not computed: scoring and the play's referee read them far more often than tiles
-    # are made. ``value`` is the pip total; ``index`` the position in ``ALL_TILES``.
+    # are made. ``value`` is the pip total; ``index`` the position in ``ALL_TILES``; ``bit``
+    # the tile in a set of tiles held as a bitmask.
     value: int = field(init=False, compare=False, repr=False)
     index: int = field(init=False, compare=False, repr=False)
+    bit: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not 0 <= self.low <= self.high <= MAX_PIPS:
@@ -32,6 +36,7 @@ class Tile:
         # Row by row: 7 tiles with low end 0, 6 with low end 1, ...
         row_start = self.low * (2 * MAX_PIPS + 3 - self.low) // 2
         object.__setattr__(self, "index", row_start + self.high - self.low)
+        object.__setattr__(self, "bit", 1 << self.index)
 
     @property
     def is_double(self) -> bool:
@@ -64,10 +69,10 @@ BY_VALUE: tuple[Tile, ...] = tuple(sorted(ALL_TILES, key=lambda tile: (tile.valu
 # A set of tiles as a bitmask, bit ``tile.index`` per tile: the play's referee keeps hands and
 # tiles laid so, making "is it in his hand?" and "does any of his tiles fit?" one AND each.
 def tile_mask(tiles: Iterable[Tile]) -> int:
-    mask = 0
-    for tile in tiles:
-        mask |= 1 << tile.index
-    return mask
+    return reduce(or_, map(_bit, tiles), 0)
+
+
+_bit = attrgetter("bit")
 
 
 VALUE_MASKS: tuple[int, ...] = tuple(
