@@ -171,6 +171,16 @@ FITTING: tuple[int, ...] = tuple(
 )
 
 
+def _seating(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each player, everybody in turn order from the player on his left, himself last."""
+    return tuple(
+        tuple((after + k) % players for k in range(1, players + 1)) for after in range(players)
+    )
+
+
+_SEATING = Memo(_seating, 64)
+
+
 @dataclass(slots=True)
 class Pegging:
     """The referee of one play, for ``players`` players seated 0..n-1; the dealer's left leads.
@@ -195,9 +205,11 @@ class Pegging:
     count: int = field(init=False, default=0)
     last_player: int | None = field(init=False, default=None)
     turn: int | None = field(init=False)
+    order: tuple[tuple[int, ...], ...] = field(init=False, repr=False)  # _SEATING[players]
 
     def __post_init__(self, hands: Sequence[Sequence[Tile] | None]) -> None:
         n = self.players
+        self.order = _SEATING[n]
         self.held = [None if hand is None else tile_mask(hand) for hand in hands or [None] * n]
         self.laid_by = [0] * n
         self.scores = [0] * n
@@ -238,9 +250,8 @@ class Pegging:
 
     def _next_active(self, after: int) -> int | None:
         """The first player after ``after`` (himself last) who has tiles and has not said go."""
-        n, passed, laid_by = self.players, self.passed, self.laid_by
-        for seat in range(after + 1, after + 1 + n):
-            player = seat % n
+        passed, laid_by = self.passed, self.laid_by
+        for player in self.order[after]:
             if not passed[player] and laid_by[player] < HAND_SIZE:
                 return player
         return None
@@ -267,7 +278,7 @@ class Pegging:
         items: list[PegItem] = []
         if spans:  # most tiles score nothing
             items = _items_of(self.laid, spans)
-            self.scores[player] += sum(points for _, points, _ in spans)
+            self.scores[player] += points_for_last[values]
         if count == MAX_COUNT:
             self._reset()
             return items, "thirty_one"

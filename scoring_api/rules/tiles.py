@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import reduce
-from operator import attrgetter, or_
 
 from .errors import MalformedInputError
 from .memo import Memo
@@ -69,10 +67,10 @@ BY_VALUE: tuple[Tile, ...] = tuple(sorted(ALL_TILES, key=lambda tile: (tile.valu
 # A set of tiles as a bitmask, bit ``tile.index`` per tile: the play's referee keeps hands and
 # tiles laid so, making "is it in his hand?" and "does any of his tiles fit?" one AND each.
 def tile_mask(tiles: Iterable[Tile]) -> int:
-    return reduce(or_, map(_bit, tiles), 0)
-
-
-_bit = attrgetter("bit")
+    mask = 0
+    for tile in tiles:
+        mask |= tile.bit
+    return mask
 
 
 VALUE_MASKS: tuple[int, ...] = tuple(
