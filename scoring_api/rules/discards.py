@@ -15,8 +15,9 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 
 from .errors import MalformedInputError
+from .memo import Memo
 from .options import DEFAULT_RULES, RuleOptions
-from .show import MAX_VALUE, VALUE_COUNTS, show_table, value_keys
+from .show import MAX_VALUE, VALUE_COUNTS, VALUE_WEIGHTS, show_table, value_keys, values_of_key
 from .tiles import Tile, ensure_distinct
 
 DEALT = 6
@@ -44,45 +45,71 @@ def _left(taken: Sequence[int]) -> list[int]:
     return left
 
 
-@cache
+# The 15 discards, as positions in the six, and the four positions kept with each.
+_PAIRS = tuple(combinations(range(DEALT), 2))
+_KEPT = {pair: tuple(k for k in range(DEALT) if k not in pair) for pair in _PAIRS}
+
+
+def _starters(values6: Sequence[int]) -> list[tuple[int, int]]:
+    """(how many, value weight) of each value among the 22 tiles the player has not seen."""
+    left = _left(values6)
+    return [(left[v], VALUE_WEIGHTS[v]) for v in _VALUES if left[v]]
+
+
 def _hand_range(
-    kept: tuple[int, ...], seen: tuple[int, ...], rules: RuleOptions
+    kept: int, starters: Sequence[tuple[int, int]], table: bytes
 ) -> tuple[float, int, int]:
-    """Expected, worst and best show of the four ``kept`` values over the unseen starters."""
-    table, key = show_table(rules), value_keys(kept)
-    left = _left(seen)
-    totals = [(left[v], table[key + value_keys((v,))]) for v in _VALUES if left[v]]
-    expected = sum(n * t for n, t in totals) / UNSEEN
-    return expected, min(t for _, t in totals), max(t for _, t in totals)
+    """Expected, worst and best show of four kept tiles (by value key) over the starters."""
+    total = 0
+    low = high = table[kept + starters[0][1]]
+    for count, weight in starters:
+        show = table[kept + weight]
+        total += count * show
+        if show < low:
+            low = show
+        elif show > high:
+            high = show
+    return total / UNSEEN, low, high
 
 
 @cache
-def _crib_sum_with(given: tuple[int, ...], rules: RuleOptions) -> int:
-    """Sum of crib totals over the 3-sets of unseen tiles that contain the ``given`` tiles.
+def _crib_sums(rules: RuleOptions) -> Memo[int, int]:
+    """Sums of crib totals over the 3-sets of unseen tiles that contain some given tiles.
 
-    ``given`` = the two discards plus 0..3 tiles forced into the 3-set; the others are drawn
-    from the whole set minus ``given`` (inclusion-exclusion removes the kept tiles later).
+    Keyed by the value key of the given tiles: the two discards plus 0..3 tiles forced into
+    the 3-set; the others are drawn from the whole set minus those (inclusion-exclusion
+    removes the kept tiles later). At most 91 + 455 + 1,820 + 6,188 keys, all remembered.
     """
-    table, key = show_table(rules), value_keys(given)
-    left = _left(given)
-    free = 5 - len(given)
-    total = 0
-    for extra in combinations_with_replacement(_VALUES, free):
-        ways = 1
-        for v in set(extra):
-            ways *= comb(left[v], extra.count(v))
-        if ways:
-            total += ways * table[key + value_keys(extra)]
-    return total
+    table = show_table(rules)
+
+    def crib_sum_with(key: int) -> int:
+        given = values_of_key(key)
+        left = _left(given)
+        total = 0
+        for extra in combinations_with_replacement(_VALUES, 5 - len(given)):
+            ways = 1
+            for v in set(extra):
+                ways *= comb(left[v], extra.count(v))
+            if ways:
+                total += ways * table[key + value_keys(extra)]
+        return total
+
+    return Memo(crib_sum_with, 1 << 14)
 
 
-def expected_crib(discard: Sequence[int], kept: Sequence[int], rules: RuleOptions) -> float:
-    """Exact expected crib of a discard, the kept tiles excluded from what others may hold."""
-    total = 0
-    for size in range(4):
-        sign = -1 if size % 2 else 1
-        for forced in combinations(kept, size):
-            total += sign * _crib_sum_with(tuple(sorted((*discard, *forced))), rules)
+def _expected_crib(discard: int, kept: Sequence[int], sums: Memo[int, int]) -> float:
+    """Exact expected crib of a discard (by value key), the kept tiles excluded from what the
+    others may hold: inclusion-exclusion over the kept tiles (by value weight) forced into the
+    3-set, at most three of them."""
+    k = discard
+    a, b, c, d = kept
+    total = (
+        sums[k]
+        - (sums[k + a] + sums[k + b] + sums[k + c] + sums[k + d])
+        + (sums[k + a + b] + sums[k + a + c] + sums[k + a + d])
+        + (sums[k + b + c] + sums[k + b + d] + sums[k + c + d])
+        - (sums[k + a + b + c] + sums[k + a + b + d] + sums[k + a + c + d] + sums[k + b + c + d])
+    )
     return total / _CRIB_THIRDS
 
 
@@ -95,14 +122,16 @@ def _splits(
 
     Equal values make equal splits, which are worked out once.
     """
-    worked: dict[tuple[int, ...], tuple[float, float, int, int]] = {}
+    table, sums, starters = show_table(rules), _crib_sums(rules), _starters(values6)
+    weights = [VALUE_WEIGHTS[v] for v in values6]
+    worked: dict[int, tuple[float, float, int, int]] = {}  # by the discard's value key
     splits = []
-    for pair in combinations(range(DEALT), 2):
-        discard = tuple(values6[i] for i in pair)
-        kept = tuple(values6[i] for i in range(DEALT) if i not in pair)
+    for pair in _PAIRS:
+        discard = weights[pair[0]] + weights[pair[1]]
         if discard not in worked:
-            hand, low, high = _hand_range(kept, values6, rules)
-            worked[discard] = (hand, expected_crib(discard, kept, rules), low, high)
+            kept = [weights[k] for k in _KEPT[pair]]
+            hand, low, high = _hand_range(sum(kept), starters, table)
+            worked[discard] = (hand, _expected_crib(discard, kept, sums), low, high)
         hand, crib, low, high = worked[discard]
         splits.append((pair, hand, crib, low, high))
     return tuple(splits)
@@ -144,11 +173,13 @@ def best_discard(values6: tuple[int, ...], dealer: bool, rules: RuleOptions) -> 
     return _ranked(values6, dealer, rules)[0][0]
 
 
+@lru_cache(maxsize=1 << 15)
 def best_hand_discard(values6: tuple[int, ...], rules: RuleOptions) -> tuple[int, int]:
     """Positions of the discard keeping the best expected hand, the crib ignored (first wins)."""
+    table, starters = show_table(rules), _starters(values6)
+    weights = [VALUE_WEIGHTS[v] for v in values6]
 
     def hand(pair: tuple[int, int]) -> float:
-        kept = tuple(v for k, v in enumerate(values6) if k not in pair)
-        return _hand_range(kept, values6, rules)[0]
+        return _hand_range(sum(weights[k] for k in _KEPT[pair]), starters, table)[0]
 
-    return max(combinations(range(DEALT), 2), key=hand)
+    return max(_PAIRS, key=hand)

@@ -110,10 +110,10 @@ def score_show(
 # The fast path. A total depends only on the multiset of the five values, so each value gets
 # a weight in a mixed radix (digit = how many tiles of that value, at most VALUE_COUNTS[v]):
 # the sum of five tiles' weights is a dense, order-free key into a table of totals.
-_WEIGHTS: list[int] = []
+VALUE_WEIGHTS: list[int] = []
 _radix = 1
 for _count in VALUE_COUNTS:
-    _WEIGHTS.append(_radix)
+    VALUE_WEIGHTS.append(_radix)
     _radix *= _count + 1
 TABLE_SIZE = _radix
 
@@ -125,18 +125,27 @@ def show_table(rules: RuleOptions = DEFAULT_RULES) -> bytes:
     for values in combinations_with_replacement(range(MAX_VALUE + 1), HAND_SIZE + 1):
         if all(values.count(v) <= VALUE_COUNTS[v] for v in set(values)):
             spots = _spots(values, rules)
-            table[sum(_WEIGHTS[v] for v in values)] = sum(points for _, _, points in spots)
+            table[sum(VALUE_WEIGHTS[v] for v in values)] = sum(points for _, _, points in spots)
     return bytes(table)
 
 
 def value_keys(values: Iterable[int]) -> int:
     """The table key of a multiset of values (add keys of disjoint parts to combine them)."""
-    return sum(_WEIGHTS[v] for v in values)
+    return sum(VALUE_WEIGHTS[v] for v in values)
+
+
+def values_of_key(key: int) -> tuple[int, ...]:
+    """The multiset of values (sorted) whose key is ``key``: the inverse of ``value_keys``."""
+    values: list[int] = []
+    for value, count in enumerate(VALUE_COUNTS):
+        key, digit = divmod(key, count + 1)
+        values += [value] * digit
+    return tuple(values)
 
 
 def show_total(tiles: Sequence[Tile], rules: RuleOptions = DEFAULT_RULES) -> int:
     """Total of hand plus starter (five distinct tiles, not checked): one table lookup."""
-    w = _WEIGHTS
+    w = VALUE_WEIGHTS
     a, b, c, d, e = tiles
     return show_table(rules)[w[a.value] + w[b.value] + w[c.value] + w[d.value] + w[e.value]]
 
@@ -144,7 +153,7 @@ def show_total(tiles: Sequence[Tile], rules: RuleOptions = DEFAULT_RULES) -> int
 def show_totals(hands: Iterable[Sequence[Tile]], rules: RuleOptions = DEFAULT_RULES) -> list[int]:
     """Totals of many five-tile shows (hand plus starter), in order, unchecked."""
     table = show_table(rules)
-    w = _WEIGHTS
+    w = VALUE_WEIGHTS
     return [
         table[w[a.value] + w[b.value] + w[c.value] + w[d.value] + w[e.value]]
         for a, b, c, d, e in hands
