@@ -9,6 +9,7 @@ from itertools import combinations, combinations_with_replacement, pairwise
 from typing import Literal
 
 from .errors import MalformedInputError
+from .memo import Memo
 from .options import DEFAULT_RULES, RuleOptions
 from .tiles import ALL_TILES, Tile, ensure_distinct
 
@@ -118,15 +119,25 @@ for _count in VALUE_COUNTS:
 TABLE_SIZE = _radix
 
 
-@cache
 def show_table(rules: RuleOptions = DEFAULT_RULES) -> bytes:
-    """Totals indexed by the sum of the five values' weights (built once per option set)."""
+    """Totals indexed by the sum of the five values' weights."""
+    return _SHOW_TABLES[rules.double_blank_in_fifteens]
+
+
+def _build_show_table(double_blank_in_fifteens: bool) -> bytes:
+    rules = RuleOptions(double_blank_in_fifteens=double_blank_in_fifteens)
     table = bytearray(TABLE_SIZE)
     for values in combinations_with_replacement(range(MAX_VALUE + 1), HAND_SIZE + 1):
         if all(values.count(v) <= VALUE_COUNTS[v] for v in set(values)):
             spots = _spots(values, rules)
             table[sum(VALUE_WEIGHTS[v] for v in values)] = sum(points for _, _, points in spots)
     return bytes(table)
+
+
+# One table per value of the only option a show total depends on, built on first use. Keyed
+# by that flag rather than the whole RuleOptions: a dataclass's hash is a Python call, and
+# the simulator looks a table up three times a deal.
+_SHOW_TABLES = Memo(_build_show_table, 2)
 
 
 def value_keys(values: Iterable[int]) -> int:
