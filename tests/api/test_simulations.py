@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -89,6 +90,13 @@ def test_strategies_are_listed_with_descriptions(api: ContractClient) -> None:
     assert [s["name"] for s in listed] == list(STRATEGIES)
     assert all(len(s["description"]) > 20 for s in listed)
     assert SPEC["components"]["schemas"]["StrategyName"]["enum"] == list(STRATEGIES)
+
+
+def test_readme_table_names_every_strategy() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    table = readme.split("**Strategies**", 1)[1].split("\n\n", 2)[1]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    assert [row.split("`")[1] for row in rows] == list(STRATEGIES)
 
 
 def test_summary_is_the_cores_summary_with_its_sums(api: ContractClient) -> None:
