@@ -113,7 +113,7 @@ def _expected_crib(discard: int, kept: Sequence[int], sums: Memo[int, int]) -> f
     return total / _CRIB_THIRDS
 
 
-# Bounded: there are about 18,000 six-value multisets, and a worker lives long.
+# There are 9,859 six-value multisets: a long-lived worker meets them all.
 @lru_cache(maxsize=1 << 15)
 def _splits(
     values6: tuple[int, ...], rules: RuleOptions
@@ -137,10 +137,9 @@ def _splits(
     return tuple(splits)
 
 
-@lru_cache(maxsize=1 << 15)
 def _ranked(
     values6: tuple[int, ...], dealer: bool, rules: RuleOptions
-) -> tuple[tuple[tuple[int, int], float, float, float, int, int], ...]:
+) -> list[tuple[tuple[int, int], float, float, float, int, int]]:
     """The 15 discards of six values (by position), best expected net first."""
     sign = 1 if dealer else -1
     options = [
@@ -149,7 +148,7 @@ def _ranked(
     ]
     # Stable order: best net first, then by position, so equal options keep a fixed order.
     options.sort(key=lambda option: -option[3])
-    return tuple(options)
+    return options
 
 
 def advise_discards(
@@ -168,6 +167,9 @@ def advise_discards(
     return result
 
 
+# Cached as the one pair it is, not as the ranking of 15 options: 9,859 six-value multisets
+# times two seats.
+@lru_cache(maxsize=1 << 15)
 def best_discard(values6: tuple[int, ...], dealer: bool, rules: RuleOptions) -> tuple[int, int]:
     """Positions (in ``values6``, sorted) of the discard with the best expected net."""
     return _ranked(values6, dealer, rules)[0][0]
