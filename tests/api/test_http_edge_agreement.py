@@ -166,7 +166,7 @@ def mutated(draw: st.DrawFn, base: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
-def _accepts(schema: Schema, body: Any) -> bool:
+def edge_accepts(schema: Schema, body: Any) -> bool:
     """Whether the edge takes the body; a repeated tile is the core's concern, not the spec's."""
     try:
         loaded = schema.load(body)
@@ -183,7 +183,7 @@ def _accepts(schema: Schema, body: Any) -> bool:
 def test_examples_are_accepted_by_both(name: str) -> None:
     schema_class, base = BASES[name]
     assert spec_validator(name).is_valid(base)
-    assert _accepts(schema_class(), base)
+    assert edge_accepts(schema_class(), base)
 
 
 @pytest.mark.parametrize("name", list(BASES))
@@ -192,7 +192,7 @@ def test_examples_are_accepted_by_both(name: str) -> None:
 def test_edge_agrees_with_spec(name: str, data: st.DataObject) -> None:
     schema_class, base = BASES[name]
     body = data.draw(mutated(base))
-    assert spec_validator(name).is_valid(body) == _accepts(schema_class(), body), body
+    assert spec_validator(name).is_valid(body) == edge_accepts(schema_class(), body), body
 
 
 @settings(max_examples=200, deadline=None, derandomize=True)
