@@ -30,10 +30,9 @@ import http.client
 import json
 import os
 import platform
-import socket
 import statistics
-import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -42,6 +41,9 @@ from random import Random
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # live_server: gunicorn as the tests start it
+
+from live_server import serve  # noqa: E402
 
 from scoring_api.rules import ALL_TILES, DEFAULT_RULES  # noqa: E402
 from scoring_api.rules.discards import advise_discards  # noqa: E402
@@ -81,48 +83,15 @@ def worker_gc() -> Iterator[None]:
         gc.unfreeze()
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @contextmanager
 def gunicorn() -> Iterator[tuple[int, int]]:
     """One gunicorn worker with the project's gunicorn.conf.py; yields its port and pid."""
-    port = _free_port()
-    env = {**os.environ, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1"}
-    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-    server = subprocess.Popen(
-        [
-            str(Path(sys.executable).with_name("gunicorn")),
-            "-c",
-            "gunicorn.conf.py",
-            "scoring_api.app:create_app()",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
-        children = Path(f"/proc/{server.pid}/task/{server.pid}/children")
-        while not children.read_text().split():
-            time.sleep(0.1)
-        yield port, int(children.read_text().split()[0])
-    finally:
-        server.terminate()
-        server.wait(timeout=60)
+    with (
+        tempfile.TemporaryDirectory() as logs,
+        serve(Path(logs) / "gunicorn.log", workers=1) as server,
+    ):
+        (pid,) = server.wait_workers(1)
+        yield server.port, pid
 
 
 def post(conn: http.client.HTTPConnection, path: str, body: object, accept: str) -> bytes:

@@ -11,18 +11,13 @@ import contextlib
 import importlib.util
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from live_server import serve
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, ViewportSize
@@ -58,28 +53,6 @@ def _missing_browser() -> str | None:
     return None
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _wait_healthy(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"gunicorn exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as answer:
-                if answer.status == 200:
-                    return
-        except (urllib.error.URLError, OSError):
-            pass
-        time.sleep(0.2)
-    pytest.fail(f"gunicorn did not answer {url} within 30 s:\n{log.read_text()[-3000:]}")
-
-
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
     """The app served by gunicorn, as the service runs it, on a free port of 127.0.0.1."""
@@ -88,33 +61,8 @@ def base_url() -> Iterator[str]:
         pytest.fail(reason)
     if reason:
         pytest.skip(reason)
-    port = _free_port()
-    conf = ROOT / "gunicorn.conf.py"
-    command = [sys.executable, "-m", "gunicorn"]
-    if conf.exists():
-        command += ["-c", str(conf)]
-    command += [
-        "--bind",
-        f"127.0.0.1:{port}",
-        "--workers",
-        "1",
-        "scoring_api.app:create_app()",
-    ]
-    log = ROOT / "artifacts" / "e2e-gunicorn.log"
-    log.parent.mkdir(parents=True, exist_ok=True)
-    with log.open("wb") as out:
-        proc = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-        try:
-            url = f"http://127.0.0.1:{port}"
-            _wait_healthy(f"{url}/healthz", proc, log)
-            yield url
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    with serve(ROOT / "artifacts" / "e2e-gunicorn.log", workers=1) as server:
+        yield server.url
 
 
 @pytest.fixture(scope="session")

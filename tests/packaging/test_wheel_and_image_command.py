@@ -11,7 +11,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -20,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from live_server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = (ROOT / "Dockerfile").read_text()
@@ -41,13 +41,6 @@ def _healthcheck() -> list[str]:
     assert match, "HEALTHCHECK must run an exec-form CMD"
     command: list[str] = json.loads(match.group(1))
     return command
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 @pytest.fixture(scope="module")
@@ -90,7 +83,7 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def server(venv: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     workdir = tmp_path_factory.mktemp("app")  # like the image's WORKDIR /app
     shutil.copy(ROOT / "gunicorn.conf.py", workdir)
-    port = _free_port()
+    port = free_port()
     env = {
         "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}",
         "PORT": str(port),

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-
-from .server import Server, serve
+from live_server import Server, serve
 
 # Generated simulations stay cheap: above 20 games a request is a 422 (checked up front).
 CHEAP = {"SCORING_API_MAX_GAMES": "20"}

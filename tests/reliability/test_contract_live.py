@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .server import ROOT, Server
+from live_server import ROOT, Server
 
 SEED = 20261130
 # 25 operations (the OPTIONS preflights included); schemathesis' examples and coverage

@@ -5,8 +5,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-
-from .server import Answer, Server
+from live_server import Answer, Server
 
 COPIES = 20
 BODY = (

@@ -15,8 +15,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from live_server import STOP_SECONDS, VALID_HAND, Answer, Server, serve
+
 from .conftest import CHEAP
-from .server import STOP_SECONDS, VALID_HAND, Answer, Server, serve
 
 CLIENTS = 4
 LOAD_SECONDS = 6.0

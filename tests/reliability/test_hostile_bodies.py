@@ -19,8 +19,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
-
-from .server import ROOT, VALID_HAND, Answer, Server
+from live_server import ROOT, VALID_HAND, Answer, Server
 
 SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_bytes())
 PROBLEM = Draft202012Validator(SPEC["components"]["schemas"]["Problem"])

@@ -19,8 +19,8 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from live_server import VALID_HAND, Answer, Server, serve
 
-from .server import VALID_HAND, Answer, Server, serve
 from .test_hostile_bodies import QUICK_SECONDS, check_healthy, check_problem
 
 PLAYERS = [{"strategy": "expected"}, {"strategy": "expected"}]

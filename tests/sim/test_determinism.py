@@ -7,19 +7,11 @@ on the process or on the worker would show up as different bytes.
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-GUNICORN = Path(sys.executable).with_name("gunicorn")
+from live_server import serve
 
 REQUESTS = [
     {
@@ -39,53 +31,14 @@ REQUESTS = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def start_gunicorn(hash_seed: str, **extra_env: str) -> tuple[subprocess.Popen[bytes], str]:
-    """gunicorn with the project's gunicorn.conf.py and one worker; returns it and its URL."""
-    port = _free_port()
-    env = {
-        **os.environ,
-        "PYTHONHASHSEED": hash_seed,
-        "BIND": f"127.0.0.1:{port}",
-        "WEB_CONCURRENCY": "1",
-        "GUNICORN_LOG_LEVEL": "warning",
-        **extra_env,
-    }
-    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-    server = subprocess.Popen(
-        [str(GUNICORN), "-c", "gunicorn.conf.py", "scoring_api.app:create_app()"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{base}/healthz", timeout=1):
-                return server, base
-        except OSError:
-            time.sleep(0.1)
-    server.terminate()
-    raise RuntimeError("gunicorn did not start")
-
-
 @pytest.fixture(scope="module")
-def servers() -> Iterator[list[str]]:
-    started = [start_gunicorn("1"), start_gunicorn("4242")]
-    try:
-        yield [base for _, base in started]
-    finally:
-        for server, _ in started:
-            server.terminate()
-            server.wait(timeout=30)
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[str]]:
+    logs = tmp_path_factory.mktemp("gunicorn")
+    with (
+        serve(logs / "hash-seed-1.log", workers=1, env={"PYTHONHASHSEED": "1"}) as first,
+        serve(logs / "hash-seed-4242.log", workers=1, env={"PYTHONHASHSEED": "4242"}) as second,
+    ):
+        yield [first.url, second.url]
 
 
 def post(base: str, body: dict[str, object], accept: str) -> bytes:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 START_SECONDS = 30
 STOP_SECONDS = 40  # gunicorn.conf.py's graceful_timeout is 30 s
 
