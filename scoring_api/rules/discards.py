@@ -45,9 +45,9 @@ def _left(taken: Sequence[int]) -> list[int]:
     return left
 
 
-# The 15 discards, as positions in the six, and the four positions kept with each.
-_PAIRS = tuple(combinations(range(DEALT), 2))
-_KEPT = {pair: tuple(k for k in range(DEALT) if k not in pair) for pair in _PAIRS}
+# The 15 discards, as positions in the six (first < second), and the four positions kept.
+PAIRS = tuple(combinations(range(DEALT), 2))
+KEPT = {pair: tuple(k for k in range(DEALT) if k not in pair) for pair in PAIRS}
 
 
 def _starters(values6: Sequence[int]) -> list[tuple[int, int]]:
@@ -126,10 +126,10 @@ def _splits(
     weights = [VALUE_WEIGHTS[v] for v in values6]
     worked: dict[int, tuple[float, float, int, int]] = {}  # by the discard's value key
     splits = []
-    for pair in _PAIRS:
+    for pair in PAIRS:
         discard = weights[pair[0]] + weights[pair[1]]
         if discard not in worked:
-            kept = [weights[k] for k in _KEPT[pair]]
+            kept = [weights[k] for k in KEPT[pair]]
             hand, low, high = _hand_range(sum(kept), starters, table)
             worked[discard] = (hand, _expected_crib(discard, kept, sums), low, high)
         hand, crib, low, high = worked[discard]
@@ -162,7 +162,7 @@ def advise_discards(
     values6 = tuple(tile.value for tile in ordered)
     result = []
     for (i, j), hand, crib, net, low, high in _ranked(values6, dealer, rules):
-        keep = tuple(tile for k, tile in enumerate(ordered) if k not in (i, j))
+        keep = tuple(ordered[k] for k in KEPT[i, j])
         result.append(DiscardOption((ordered[i], ordered[j]), keep, hand, crib, net, low, high))
     return result
 
@@ -182,6 +182,6 @@ def best_hand_discard(values6: tuple[int, ...], rules: RuleOptions) -> tuple[int
     weights = [VALUE_WEIGHTS[v] for v in values6]
 
     def hand(pair: tuple[int, int]) -> float:
-        return _hand_range(sum(weights[k] for k in _KEPT[pair]), starters, table)[0]
+        return _hand_range(sum(weights[k] for k in KEPT[pair]), starters, table)[0]
 
-    return max(_PAIRS, key=hand)
+    return max(PAIRS, key=hand)

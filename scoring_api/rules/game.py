@@ -8,7 +8,7 @@ from operator import itemgetter
 from random import Random
 from typing import Literal
 
-from .discards import DEALT
+from .discards import DEALT, KEPT
 from .options import RuleOptions
 from .pegging import HAND_SIZE, Pegging, PegItem
 from .show import ShowItem, score_show, show_total
@@ -17,13 +17,9 @@ from .tiles import ALL_TILES, BY_VALUE, Tile, tile_mask
 
 PLAYERS = 2
 VALUES_BY_VALUE = tuple(tile.value for tile in BY_VALUE)
-# _KEPT[i, j]: the four of six tiles kept when those at positions i and j are laid away.
-_KEPT = {
-    (i, j): itemgetter(*(k for k in range(DEALT) if k not in (i, j)))
-    for i in range(DEALT)
-    for j in range(DEALT)
-    if i != j
-}
+# _KEEP[i, j]: the four of six tiles kept when those at positions i and j (in either order,
+# as a strategy names them) are laid away.
+_KEEP = {(i, j): itemgetter(*kept) for (a, b), kept in KEPT.items() for i, j in ((a, b), (b, a))}
 Source = Literal["starter", "play", "hand", "crib"]
 SOURCES: tuple[Source, ...] = ("starter", "play", "hand", "crib")
 
@@ -144,7 +140,7 @@ class _Game:
             sixes.append(six)
             discards.append([six[i], six[j]])
             crib += (six[i], six[j])
-            hands.append(_KEPT[i, j](six))
+            hands.append(_KEEP[i, j](six))
         record = None
         if self.result.transcript is not None:
             record = DealRecord(self.dealer, [list(s) for s in sixes], discards, starter)

@@ -59,7 +59,6 @@ class Tile:
 ALL_TILES: tuple[Tile, ...] = tuple(
     Tile(low, high) for low in range(MAX_PIPS + 1) for high in range(low, MAX_PIPS + 1)
 )
-TILE_VALUES: tuple[int, ...] = tuple(tile.value for tile in ALL_TILES)
 # The set lowest value first (ties in tile order): the order hands are dealt and shown in.
 BY_VALUE: tuple[Tile, ...] = tuple(sorted(ALL_TILES, key=lambda tile: (tile.value, tile)))
 
