@@ -18,7 +18,7 @@ from .memo import Memo
 from .options import RuleOptions
 from .pegging import MAX_COUNT, points_for_last
 from .show import MAX_VALUE, VALUE_COUNTS
-from .tiles import ALL_TILES, VALUE_MASKS, Tile, tile_mask
+from .tiles import ALL_MASK, VALUE_MASKS, Tile
 
 
 @dataclass(slots=True)
@@ -29,9 +29,6 @@ class Seat:
     count_values: tuple[int, ...]  # values laid since the count began, in order
     seen: int  # tile mask: his six tiles, the starter and every tile laid
     opponent_tiles: int  # tiles the opponent still holds
-
-
-ALL_MASK = tile_mask(ALL_TILES)
 
 
 def pick(rng: Random, n: int) -> int:

@@ -72,6 +72,7 @@ def tile_mask(tiles: Iterable[Tile]) -> int:
     return mask
 
 
+ALL_MASK = tile_mask(ALL_TILES)
 VALUE_MASKS: tuple[int, ...] = tuple(
     tile_mask(tile for tile in ALL_TILES if tile.value == value)
     for value in range(2 * MAX_PIPS + 1)
