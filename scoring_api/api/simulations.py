@@ -7,13 +7,12 @@ same request gives the same bytes from any worker.
 
 from __future__ import annotations
 
-import os
 import secrets
 import time
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request, stream_with_context
+from flask import Blueprint, Response, request, stream_with_context
 
 from scoring_api.rules.game import DealRecord, GameResult
 from scoring_api.rules.simulation import (
@@ -24,6 +23,7 @@ from scoring_api.rules.simulation import (
     summarize,
 )
 from scoring_api.rules.strategies import STRATEGIES
+from scoring_api.settings import current_settings
 
 from . import jsonio, render
 from .body import load_body
@@ -34,12 +34,6 @@ bp = Blueprint("simulations", __name__, url_prefix="/v1")
 
 NDJSON = "application/x-ndjson"
 MAX_TRANSCRIPT_GAMES = 100
-# (app config key, environment variable, default); the config key wins, then the variable.
-MAX_GAMES_SETTING = ("SIMULATION_MAX_GAMES", "SCORING_API_MAX_GAMES", 100_000)
-STREAM_SECONDS_SETTING = ("SIMULATION_STREAM_SECONDS", "SCORING_API_STREAM_SECONDS", 600)
-# The JSON answer's time budget (0 = none): past it, a 503 problem says where to resume.
-# Behind a proxy, set it below the proxy's read timeout, so no worker plays for nobody.
-JSON_SECONDS_SETTING = ("SIMULATION_JSON_SECONDS", "SCORING_API_JSON_SECONDS", 600)
 FLUSH_SECONDS = 0.1
 
 _schema = SimulationSchema()
@@ -49,14 +43,6 @@ _STRATEGIES = {
         for strategy in STRATEGIES.values()
     ]
 }
-
-
-def setting(key: str, env: str, default: float) -> float:
-    """A limit from the app config (tests lower it per app), else the environment."""
-    configured = current_app.config.get(key)
-    if configured is not None:
-        return float(configured)
-    return float(os.environ.get(env, default))
 
 
 @bp.get("/strategies")
@@ -151,7 +137,7 @@ def _stream(
 
 
 def _check_limits(games: int, transcripts: bool) -> None:
-    cap = int(setting(*MAX_GAMES_SETTING))
+    cap = current_settings().max_games
     errors = []
     if games > cap:
         errors.append(
@@ -189,11 +175,11 @@ def simulate() -> dict[str, Any] | Response:
     }
     transcripts: bool = body["transcripts"]
     if request.accept_mimetypes.best_match(("application/json", NDJSON)) == NDJSON:
-        budget = setting(*STREAM_SECONDS_SETTING)
+        budget = current_settings().stream_seconds
         return Response(
             stream_with_context(_stream(sim, head, transcripts, budget)), mimetype=NDJSON
         )
-    budget = setting(*JSON_SECONDS_SETTING)
+    budget = current_settings().json_seconds
     totals = Totals()
     games: list[dict[str, Any]] = []
     started = time.monotonic()

@@ -62,7 +62,7 @@ def lines_of(body: bytes) -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def capped() -> ContractClient:
-    return ContractClient(create_app({"TESTING": True, "SIMULATION_MAX_GAMES": 10}))
+    return ContractClient(create_app({"TESTING": True, "SCORING_API_MAX_GAMES": 10}))
 
 
 def _example(path: str, status: str | None, name: str) -> Any:
@@ -179,7 +179,7 @@ def test_stream_with_transcripts_carries_them_per_game(api: ContractClient) -> N
 
 
 def test_stream_time_budget_ends_with_an_error_line() -> None:
-    client = ContractClient(create_app({"TESTING": True, "SIMULATION_STREAM_SECONDS": 1e-9}))
+    client = ContractClient(create_app({"TESTING": True, "SCORING_API_STREAM_SECONDS": 1e-9}))
     lines = lines_of(client.post(SIMULATE, sim(5, first_game=3), headers=NDJSON).get_data())
     assert [line["type"] for line in lines] == ["game", "error"]
     assert lines[1]["next_game"] == 4
