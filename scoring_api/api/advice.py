@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from scoring_api.rules.discards import advise_discards
+from scoring_api.sim.advisor import advise_discards
 
 from . import render
 from .body import load_body

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from scoring_api.rules import ScoredPlay, score_pegging
+from scoring_api.rules import score_pegging
 
 from . import render
 from .body import load_body
@@ -17,19 +17,6 @@ bp = Blueprint("pegging", __name__, url_prefix="/v1/pegging")
 _schema = PeggingSchema()
 
 
-def _entry(play: ScoredPlay) -> dict[str, Any]:
-    """One scored entry; a go is ``"go": true`` in place of a tile, as in the request."""
-    laid: dict[str, Any] = {"go": True} if play.tile is None else {"tile": render.tile(play.tile)}
-    return {
-        "player": play.player,
-        **laid,
-        "count": play.count,
-        "points": play.points,
-        "items": render.items(play.items),
-        "closes": play.closes,
-    }
-
-
 @bp.post("/score")
 def score() -> dict[str, Any]:
     body = load_body(_schema)
@@ -37,7 +24,7 @@ def score() -> dict[str, Any]:
         body["plays"], dealer=body["dealer"], hands=body.get("hands"), starter=body.get("starter")
     )
     return {
-        "plays": [_entry(play) for play in result.plays],
+        "plays": [render.scored_play(play) for play in result.plays],
         "scores": list(result.scores),
         "count": result.count,
         "next_player": result.next_player,

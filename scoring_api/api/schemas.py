@@ -8,43 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validates_schema
-from marshmallow.validate import Equal, Length, OneOf, Range
+from marshmallow import Schema, ValidationError, fields, post_load, validates_schema
+from marshmallow.validate import Equal, Length, Range
 
-from scoring_api.rules import DEFAULT_RULES, HAND_SIZE, RULE_OPTIONS, Play, RuleOptions, Tile
+from scoring_api.rules import HAND_SIZE, Play, Tile
+from scoring_api.rules.constants import PLAYERS
 
-from .fields import BoundedList, JsonArray, JsonBoolean, JsonInteger, TileField
+from .fields import BoundedList, JsonArray, JsonBoolean, JsonInteger, RulesField, TileField
 
-PLAYERS = 2
 MAX_BATCH = 10_000
 MAX_PLAYS = 2 * HAND_SIZE * 4  # generous: explicit goes may sit between the eight tiles
-
-
-def _rule_field(default: int | bool, allowed: tuple[int | bool, ...]) -> fields.Field[Any]:
-    field_type = JsonBoolean if isinstance(default, bool) else JsonInteger
-    return field_type(validate=OneOf(allowed))
-
-
-class _RulesSchema(Schema):
-    """Rule options, built from the core's RULE_OPTIONS so the two never drift."""
-
-    class Meta:
-        unknown = RAISE
-
-    @post_load
-    def _options(self, data: dict[str, Any], **_: Any) -> RuleOptions:
-        return RuleOptions(**data)
-
-
-RulesSchema: type[Schema] = type(
-    "RulesSchema",
-    (_RulesSchema,),
-    {option.name: _rule_field(option.default, option.allowed) for option in RULE_OPTIONS},
-)
-
-
-def _rules() -> fields.Nested:
-    return fields.Nested(RulesSchema, load_default=DEFAULT_RULES)
 
 
 def _hand() -> fields.List[Tile]:
@@ -61,14 +34,14 @@ class ShowSchema(Schema):
 class HandScoreSchema(ShowSchema):
     crib = JsonBoolean(load_default=False)
     claimed = JsonInteger(validate=Range(0, 100))
-    rules = _rules()
+    rules = RulesField()
 
 
 class BatchSchema(Schema):
     """The envelope only: the hands themselves go through the view's fast path."""
 
     hands = JsonArray(required=True, validate=Length(max=MAX_BATCH))
-    rules = _rules()
+    rules = RulesField()
 
 
 class PlaySchema(Schema):
@@ -93,7 +66,8 @@ def _plays() -> fields.List[Play]:
 
 
 def _dealer() -> JsonInteger:
-    return JsonInteger(load_default=1, validate=Range(0, PLAYERS - 1))
+    # The last seat deals by default, so seat 0 leads.
+    return JsonInteger(load_default=PLAYERS - 1, validate=Range(0, PLAYERS - 1))
 
 
 class PeggingSchema(Schema):
@@ -103,7 +77,7 @@ class PeggingSchema(Schema):
         BoundedList(TileField(), validate=Length(equal=HAND_SIZE)), validate=Length(equal=PLAYERS)
     )
     starter = TileField()
-    rules = _rules()
+    rules = RulesField()
 
 
 class ValidatePlaySchema(Schema):

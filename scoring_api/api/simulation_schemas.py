@@ -12,13 +12,12 @@ from typing import Any
 from marshmallow import Schema, fields
 from marshmallow.validate import Length, OneOf, Range
 
-from scoring_api.rules import DEFAULT_RULES
-from scoring_api.rules.discards import DEALT
-from scoring_api.rules.simulation import MAX_SEED
-from scoring_api.rules.strategies import STRATEGIES
+from scoring_api.rules.constants import DEALT, PLAYERS
+from scoring_api.rules.json_values import json_integer
+from scoring_api.sim.runs import MAX_SEED
+from scoring_api.sim.strategies import STRATEGIES
 
-from .fields import BoundedList, JsonBoolean, JsonInteger, TileField, json_integer
-from .schemas import PLAYERS, RulesSchema
+from .fields import BoundedList, JsonBoolean, JsonInteger, RulesField, TileField
 
 FIRST_DEALER_WORDS = ("alternate", "draw")
 
@@ -45,10 +44,6 @@ class PlayerSchema(Schema):
     strategy = fields.String(required=True, validate=OneOf(tuple(STRATEGIES)))
 
 
-def _rules() -> fields.Nested:
-    return fields.Nested(RulesSchema, load_default=DEFAULT_RULES)
-
-
 class SimulationSchema(Schema):
     games = JsonInteger(required=True, validate=Range(min=1))
     players = BoundedList(
@@ -57,11 +52,11 @@ class SimulationSchema(Schema):
     seed = JsonInteger(validate=Range(0, MAX_SEED))
     first_game = JsonInteger(load_default=0, validate=Range(0, MAX_SEED))
     first_dealer = FirstDealerField(load_default="alternate")
-    rules = _rules()
+    rules = RulesField()
     transcripts = JsonBoolean(load_default=False)
 
 
 class AdviceSchema(Schema):
     tiles = BoundedList(TileField(), required=True, validate=Length(equal=DEALT))
     dealer = JsonBoolean(required=True)
-    rules = _rules()
+    rules = RulesField()

@@ -1,7 +1,7 @@
 """Whole games between strategies: a summary with the sums behind it, or a stream of games.
 
 Game ``i`` of a run depends only on the seed, ``i`` and the request (see
-``scoring_api.rules.simulation``), so shards of a run (``first_game``) merge exactly and the
+``scoring_api.sim.runs``), so shards of a run (``first_game``) merge exactly and the
 same request gives the same bytes from any worker.
 """
 
@@ -14,16 +14,17 @@ from typing import Any
 
 from flask import Blueprint, Response, request, stream_with_context
 
-from scoring_api.rules.game import DealRecord, GameResult
-from scoring_api.rules.simulation import (
+from scoring_api.settings import current_settings
+from scoring_api.sim.game import DealRecord, GameResult
+from scoring_api.sim.runs import (
     MAX_SEED,
+    Lineup,
     SimulationRequest,
     Totals,
     play_one,
     summarize,
 )
-from scoring_api.rules.strategies import STRATEGIES
-from scoring_api.settings import current_settings
+from scoring_api.sim.strategies import STRATEGIES
 
 from . import jsonio, render
 from .body import load_body
@@ -56,21 +57,17 @@ def _deal(record: DealRecord) -> dict[str, Any]:
         "dealer": record.dealer,
         "hands": [render.tiles(six) for six in record.hands],
         "discards": [render.tiles(pair) for pair in record.discards],
-        "starter": str(record.starter),
+        "starter": render.tile(record.starter),
         "starter_points": record.starter_points,
-        "plays": [
-            {
-                "player": played.player,
-                **({"go": True} if played.tile is None else {"tile": str(played.tile)}),
-                "count": played.count,
-                "points": sum(item.points for item in played.items),
-                "items": render.items(played.items),
-            }
-            for played in record.plays
-        ],
+        "plays": [render.scored_play(play) for play in record.plays],
         "shows": [
-            {"whose": whose, "player": owner, "total": total, "items": render.items(items)}
-            for whose, owner, total, items in record.shows
+            {
+                "whose": shown.whose,
+                "player": shown.player,
+                "total": shown.total,
+                "items": render.items(shown.items),
+            }
+            for shown in record.shows
         ],
     }
 
@@ -89,7 +86,7 @@ def _game(index: int, game: GameResult) -> dict[str, Any]:
     return line
 
 
-def _summary(head: dict[str, Any], totals: Totals, names: tuple[str, str]) -> dict[str, Any]:
+def _summary(head: dict[str, Any], totals: Totals, names: Lineup) -> dict[str, Any]:
     return {**head, **summarize(totals, names), "totals": totals.as_dict()}
 
 
@@ -158,7 +155,7 @@ def simulate() -> dict[str, Any] | Response:
     body = load_body(_schema)
     _check_limits(body["games"], body["transcripts"])
     seed = body["seed"] if "seed" in body else secrets.randbelow(MAX_SEED + 1)
-    names = (body["players"][0]["strategy"], body["players"][1]["strategy"])
+    names = tuple(player["strategy"] for player in body["players"])
     sim = SimulationRequest(
         strategies=names,
         rules=body["rules"],

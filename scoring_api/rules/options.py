@@ -1,4 +1,7 @@
-"""The named rule options of RULES.md; every scoring and simulation entry point takes them."""
+"""The named rule options (docs/rules.md sections 2, 4 and 5); every endpoint takes them.
+
+``parse_rules`` and ``RuleOptions.as_dict`` are the parse/format pair.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +9,22 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 
 from .errors import MalformedInputError
+from .json_values import json_integer
 
 
 @dataclass(frozen=True, slots=True)
 class RuleOptions:
+    """The options a game is played under; the defaults are the rule book's."""
+
     target: int = 61
+    """Points that win the game: 61 or 121 (docs/rules.md section 5)."""
     starter_double_points: int = 1
+    """What the dealer scores at once when the starter is a double: 1, 0 or 2 (section 2)."""
     double_blank_in_fifteens: bool = True
+    """Whether a fifteen that includes 0-0 counts as a fifteen of its own (section 4)."""
 
     def as_dict(self) -> dict[str, int | bool]:
+        """The options as JSON, as the answers echo them."""
         return asdict(self)
 
 
@@ -23,32 +33,43 @@ DEFAULT_RULES = RuleOptions()
 
 @dataclass(frozen=True, slots=True)
 class RuleOption:
+    """One option as ``GET /v1/rules`` describes it."""
+
     name: str
+    """The field of ``RuleOptions`` and the key of a ``rules`` object."""
     default: int | bool
+    """Its value when a request leaves it out (always ``allowed[0]``)."""
     allowed: tuple[int | bool, ...]
+    """Every value it may take."""
     description: str
+    """What it changes, citing the rule book."""
 
 
 RULE_OPTIONS: tuple[RuleOption, ...] = (
-    RuleOption("target", 61, (61, 121), "Points that win the game (RULES.md section 5)."),
+    RuleOption("target", 61, (61, 121), "Points that win the game (docs/rules.md section 5)."),
     RuleOption(
         "starter_double_points",
         1,
         (1, 0, 2),
-        "Points the dealer scores at once when the starter is a double (section 2).",
+        "Points the dealer scores at once when the starter is a double (docs/rules.md section 2).",
     ),
     RuleOption(
         "double_blank_in_fifteens",
         True,
         (True, False),
-        "Whether a fifteen that includes 0-0 counts as a fifteen of its own (section 4).",
+        "Whether a fifteen that includes 0-0 counts as a fifteen of its own "
+        "(docs/rules.md section 4).",
     ),
 )
 _BY_NAME = {option.name: option for option in RULE_OPTIONS}
 
 
 def parse_rules(obj: object, pointer: str = "/rules") -> RuleOptions:
-    """Options from a JSON object; omitted options take their defaults."""
+    """Options from a JSON object; omitted options take their defaults.
+
+    Raises ``MalformedInputError`` at ``pointer`` (or the option's own pointer) for anything
+    but an object of known options with allowed values.
+    """
     if obj is None:
         return DEFAULT_RULES
     if not isinstance(obj, Mapping):
@@ -72,8 +93,10 @@ def parse_rules(obj: object, pointer: str = "/rules") -> RuleOptions:
 def _match(value: object, allowed: tuple[int | bool, ...]) -> int | bool | None:
     """The allowed value equal to ``value`` in JSON terms: 61.0 is 61, but true is not 1."""
     for candidate in allowed:
-        same_kind = isinstance(value, bool) == isinstance(candidate, bool)
-        if same_kind and isinstance(value, int | float) and value == candidate:
+        if isinstance(candidate, bool):
+            if value is candidate:
+                return candidate
+        elif json_integer(value) == candidate:
             return candidate
     return None
 

@@ -1,4 +1,4 @@
-"""Expected values of a discard: the hand over the possible starters, the crib exactly.
+"""The discard advisor: the expected hand over the possible starters, the crib exactly.
 
 Everything is computed on value multisets, since a show total depends only on the five values.
 From the discarding player's view, the 22 tiles he has not seen are equally likely to be the
@@ -14,27 +14,37 @@ from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
-from .errors import MalformedInputError
-from .memo import Memo
-from .options import DEFAULT_RULES, RuleOptions
-from .show import MAX_VALUE, VALUE_COUNTS, VALUE_WEIGHTS, show_table, value_keys, values_of_key
-from .tiles import Tile, ensure_distinct
+from scoring_api.rules.constants import DEALT, LAID_AWAY, MAX_VALUE, TILE_COUNT
+from scoring_api.rules.errors import MalformedInputError
+from scoring_api.rules.memo import Memo
+from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
+from scoring_api.rules.show import VALUE_WEIGHTS, show_table, value_keys, values_of_key
+from scoring_api.rules.tiles import VALUE_COUNTS, Tile, ensure_distinct
 
-DEALT = 6
-UNSEEN = 28 - DEALT  # tiles the discarding player has not seen
-_CRIB_THIRDS = comb(UNSEEN, 3)  # equally likely (opponent's two discards, starter) 3-sets
+UNSEEN = TILE_COUNT - DEALT  # tiles the discarding player has not seen
+# Equally likely 3-sets of unseen tiles: the opponent's two discards and the starter.
+_CRIB_THIRDS = comb(UNSEEN, LAID_AWAY + 1)
 _VALUES = range(MAX_VALUE + 1)
 
 
 @dataclass(frozen=True, slots=True)
 class DiscardOption:
+    """One way to lay two of six tiles away, with what it is expected to bring."""
+
     discard: tuple[Tile, Tile]
+    """The two tiles laid away into the crib."""
     keep: tuple[Tile, ...]
+    """The four tiles kept, lowest value first."""
     expected_hand: float
+    """The kept hand's mean show over the unseen starters."""
     expected_crib: float
+    """The crib's mean show, exact over the unseen starters and the opponent's discards."""
     expected_net: float
+    """The hand plus the crib as dealer, minus it as non-dealer: what the ranking uses."""
     min_hand: int
+    """The kept hand's worst show over the unseen starters."""
     max_hand: int
+    """Its best."""
 
 
 def _left(taken: Sequence[int]) -> list[int]:
@@ -46,7 +56,9 @@ def _left(taken: Sequence[int]) -> list[int]:
 
 
 # The 15 discards, as positions in the six (first < second), and the four positions kept.
-PAIRS = tuple(combinations(range(DEALT), 2))
+PAIRS: tuple[tuple[int, int], ...] = tuple(
+    (a, b) for a, b in combinations(range(DEALT), LAID_AWAY)
+)
 KEPT = {pair: tuple(k for k in range(DEALT) if k not in pair) for pair in PAIRS}
 
 
@@ -154,7 +166,10 @@ def _ranked(
 def advise_discards(
     tiles: Sequence[Tile], dealer: bool, rules: RuleOptions = DEFAULT_RULES
 ) -> list[DiscardOption]:
-    """All 15 ways to lay two of six tiles away, ranked by expected net points."""
+    """All 15 ways to lay two of six tiles away, ranked by expected net points.
+
+    Raises ``MalformedInputError`` (at ``/tiles``) unless given six distinct tiles.
+    """
     if len(tiles) != DEALT:
         raise MalformedInputError(f"expected {DEALT} tiles, got {len(tiles)}", "/tiles")
     ensure_distinct((tile, f"/tiles/{i}") for i, tile in enumerate(tiles))

@@ -1,4 +1,4 @@
-"""A whole two-player game by RULES.md, played through the same referee as the endpoints."""
+"""A whole two-player game by docs/rules.md, played through the same referee as the endpoints."""
 
 from __future__ import annotations
 
@@ -8,14 +8,17 @@ from operator import itemgetter
 from random import Random
 from typing import Literal
 
-from .discards import DEALT, KEPT
-from .options import RuleOptions
-from .pegging import HAND_SIZE, Pegging, PegItem
-from .show import ShowItem, score_show, show_total
-from .strategies import Seat, Strategy, pick
-from .tiles import ALL_TILES, BY_VALUE, Tile, tile_mask
+from scoring_api.rules.constants import DEALT, HAND_SIZE, PLAYERS
+from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.records import PlaySheet, ScoredPlay
+from scoring_api.rules.referee import PlayReferee
+from scoring_api.rules.seats import leader, next_seat
+from scoring_api.rules.show import ShowItem, score_show, show_total
+from scoring_api.rules.tiles import ALL_TILES, BY_VALUE, Tile, tile_mask
 
-PLAYERS = 2
+from .advisor import KEPT
+from .strategies import Seat, Strategy, pick
+
 VALUES_BY_VALUE = tuple(tile.value for tile in BY_VALUE)
 # _KEEP[i, j]: the four of six tiles kept when those at positions i and j (in either order,
 # as a strategy names them) are laid away.
@@ -28,14 +31,21 @@ class GameOver(Exception):  # noqa: N818 - control flow, not an error
     """Someone reached the target: nothing after this event is scored."""
 
 
-@dataclass(slots=True)
-class Played:
-    """A tile laid (or a go, ``tile`` None) in a transcript, with the count after it."""
+ShowWhose = Literal["non_dealer", "dealer", "crib"]
 
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A hand or the crib counted at the show."""
+
+    whose: ShowWhose
+    """Which show, in the order they are counted."""
     player: int
-    tile: Tile | None
-    count: int
-    items: list[PegItem]
+    """The seat it scores for."""
+    total: int
+    """Its points."""
+    items: tuple[ShowItem, ...]
+    """What they are made of."""
 
 
 @dataclass(slots=True)
@@ -43,28 +53,47 @@ class DealRecord:
     """One deal, complete enough for another app to replay and check it."""
 
     dealer: int
-    hands: list[list[Tile]]  # the six tiles each player drew
+    """The dealer's seat."""
+    hands: list[list[Tile]]
+    """The six tiles each player drew, lowest value first."""
     discards: list[list[Tile]]
+    """The two each laid away into the crib."""
     starter: Tile
-    plays: list[Played] = field(default_factory=list)
-    shows: list[tuple[str, int, int, tuple[ShowItem, ...]]] = field(default_factory=list)
+    """The starter."""
+    plays: list[ScoredPlay] = field(default_factory=list)
+    """The play, entry by entry, goes included, each go point on its closing tile."""
+    shows: list[Shown] = field(default_factory=list)
+    """The shows counted, in order (fewer if the game ended before)."""
     starter_points: int = 0
+    """What the dealer scored for a double starter."""
 
 
 @dataclass(slots=True)
 class GameResult:
+    """One game's outcome and the sums a run of games adds up."""
+
     winner: int
+    """The seat that reached the target."""
     scores: list[int]
+    """Each seat's final score."""
     deals: int
+    """Deals played, the last one perhaps cut short by the win."""
     first_dealer: int
-    # points[player][source]; role_points[player][0 = as non-dealer, 1 = as dealer]
+    """Who dealt the first deal."""
     points: list[dict[Source, int]]
+    """``points[seat][source]``: where each seat's points came from."""
     role_points: list[list[int]]
-    dealt: list[int]  # deals each player dealt
-    hand_scores: list[int]  # every hand shown, either player
+    """``role_points[seat][0]`` as non-dealer, ``[1]`` as dealer."""
+    dealt: list[int]
+    """Deals each seat dealt."""
+    hand_scores: list[int]
+    """Every hand shown, either seat."""
     crib_scores: list[int]
+    """Every crib shown."""
     transcript: list[DealRecord] | None = None
-    lurch: bool = False  # the loser had not reached half the target
+    """Every deal, when asked for."""
+    lurch: bool = False
+    """The loser had not reached half the target (docs/rules.md section 5)."""
 
 
 class _Game:
@@ -105,14 +134,15 @@ class _Game:
         self.result.role_points[player][player == self.dealer] += points
         if self.scores[player] >= self.rules.target:
             self.result.winner = player
-            self.result.lurch = self.scores[1 - player] < (self.rules.target + 1) // 2
+            loser = next_seat(player, PLAYERS)
+            self.result.lurch = self.scores[loser] < (self.rules.target + 1) // 2
             raise GameOver
 
     def play(self) -> GameResult:
         try:
             while True:
                 self.deal()
-                self.dealer = 1 - self.dealer
+                self.dealer = next_seat(self.dealer, PLAYERS)
         except GameOver:
             return self.result
 
@@ -150,17 +180,18 @@ class _Game:
                 record.starter_points = rules.starter_double_points
             self.score(self.dealer, rules.starter_double_points, "starter")
         self.pegging(hands, sixes, starter, record)
-        pone = 1 - self.dealer
-        for whose, owner, tiles in (
+        pone = leader(self.dealer, PLAYERS)
+        shows: tuple[tuple[ShowWhose, int, Sequence[Tile]], ...] = (
             ("non_dealer", pone, hands[pone]),
             ("dealer", self.dealer, hands[self.dealer]),
             ("crib", self.dealer, crib),
-        ):
+        )
+        for whose, owner, tiles in shows:
             total = show_total((*tiles, starter), rules)
             (self.result.crib_scores if whose == "crib" else self.result.hand_scores).append(total)
             if record is not None:
                 items = score_show(tiles, starter, rules).items
-                record.shows.append((whose, owner, total, items))
+                record.shows.append(Shown(whose, owner, total, items))
             self.score(owner, total, "crib" if whose == "crib" else "hand")
 
     def pegging(
@@ -170,36 +201,37 @@ class _Game:
         starter: Tile,
         record: DealRecord | None,
     ) -> None:
-        referee = Pegging(players=PLAYERS, dealer=self.dealer, starter=starter, hands=hands)
+        referee = PlayReferee(players=PLAYERS, dealer=self.dealer, starter=starter, hands=hands)
         # Each player has seen his six tiles, the starter and every tile laid.
         own = [tile_mask(six) | starter.bit for six in sixes]
         seats, strategies, rng = self.seats, self.strategies, self.rng
-        last_tile = 0  # entry of the last tile laid, which a go point belongs to
+        sheet = None
+        if record is not None:
+            sheet = PlaySheet()
+            record.plays = sheet.entries  # kept current, should the game end during the play
         while (player := referee.turn) is not None:
             playable = referee.playable(player)
             if not playable:
                 said_at = referee.count
                 go_point = referee.go(player)
-                if record is not None:
-                    record.plays.append(Played(player, None, said_at, []))
+                if sheet is not None:
+                    sheet.go_point(go_point)
+                    sheet.go(player, said_at)
                 if go_point is not None:
-                    scorer, go_item = go_point
-                    if record is not None:
-                        record.plays[last_tile].items.append(go_item)
-                    self.score(scorer, go_item.points, "play")
+                    self.score(go_point[0], go_point[1].points, "play")
                 continue
             seat = seats[player]
             seat.playable = playable
             seat.count_values = referee.values
             seat.seen = own[player] | referee.used
-            seat.opponent_tiles = HAND_SIZE - referee.laid_by[1 - player]
+            seat.held = referee.held[player] or 0  # every hand is known: dealt here
+            seat.opponent_tiles = HAND_SIZE - referee.laid_by[next_seat(player, PLAYERS)]
             tile = strategies[player].lay(seat, rng)
             count = referee.count + tile.value
             before = referee.scores[player]
-            items, _ = referee.lay(player, tile)
-            if record is not None:
-                last_tile = len(record.plays)
-                record.plays.append(Played(player, tile, count, items))
+            items, closes = referee.lay(player, tile)
+            if sheet is not None:
+                sheet.tile(player, tile, count, items, closes)
             points = referee.scores[player] - before
             if points:  # most tiles score nothing
                 self.score(player, points, "play")

@@ -7,35 +7,49 @@ index and the request, never on the process, the worker or the order of the othe
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from random import Random
 from typing import Literal
 
-from .game import PLAYERS, SOURCES, GameResult, draw_for_dealer, play_game
-from .options import RuleOptions
+from scoring_api.rules.constants import MAX_SHOW, PLAYERS
+from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.seats import next_seat
+
+from .game import SOURCES, GameResult, draw_for_dealer, play_game
 from .strategies import STRATEGIES, Strategy
 
-MAX_SHOW = 24
 MAX_SEED = 2**53 - 1
 FirstDealer = Literal["alternate", "draw", 0, 1]
 Z95 = 1.959963984540054
 
+Lineup = tuple[str, ...]
+"""The strategy of each seat, by name, seat 0 first."""
+
 
 @dataclass(frozen=True, slots=True)
 class SimulationRequest:
-    strategies: tuple[str, str]
+    """A run of games: everything that decides them, so game ``i`` is a function of it."""
+
+    strategies: Lineup
+    """Who plays each seat."""
     rules: RuleOptions
+    """The rules played."""
     seed: int
+    """The run's seed: game ``i`` plays from ``Random(f"{seed}:{i}")``."""
     games: int
+    """How many games."""
     first_game: int = 0
+    """The index of the first (a shard of a bigger run starts later)."""
     first_dealer: FirstDealer = "alternate"
+    """Who deals first: seats in turn by game index, a draw, or a fixed seat."""
 
     def players(self) -> list[Strategy]:
         return [STRATEGIES[name] for name in self.strategies]
 
 
 def first_dealer_of(request: SimulationRequest, index: int, rng: Random) -> int:
+    """Game ``index``'s first dealer (the draw takes its tiles from the game's ``rng``)."""
     if request.first_dealer == "alternate":
         return index % PLAYERS
     if request.first_dealer == "draw":
@@ -79,7 +93,7 @@ class Totals:
         self.deals += game.deals
         self.wins[game.winner] += 1
         self.lurches[game.winner] += game.lurch
-        self.margin += game.scores[game.winner] - game.scores[1 - game.winner]
+        self.margin += game.scores[game.winner] - game.scores[next_seat(game.winner, PLAYERS)]
         for p in range(PLAYERS):
             self.final_scores[p] += game.scores[p]
             for source, points in game.points[p].items():
@@ -143,7 +157,7 @@ def mean(total: int, count: int) -> float:
     return total / count if count else 0.0
 
 
-def summarize(totals: Totals, strategies: Sequence[str]) -> dict[str, object]:
+def summarize(totals: Totals, strategies: Lineup) -> dict[str, object]:
     """The figures people study, each beside the sums it comes from."""
     games = totals.games
     players = []
