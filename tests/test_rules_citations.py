@@ -170,7 +170,6 @@ def test_cited_sections_exist() -> None:
     assert not bad, "citations of sections docs/rules.md does not have:\n" + "\n".join(bad)
 
 
-@pytest.mark.xfail(strict=False, reason="citations being migrated")
 def test_no_old_rule_book_citations() -> None:
     old = []
     for path in scanned_files():

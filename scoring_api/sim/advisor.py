@@ -56,9 +56,7 @@ def _left(taken: Sequence[int]) -> list[int]:
 
 
 # The 15 discards, as positions in the six (first < second), and the four positions kept.
-PAIRS: tuple[tuple[int, int], ...] = tuple(
-    (a, b) for a, b in combinations(range(DEALT), LAID_AWAY)
-)
+PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a, b in combinations(range(DEALT), LAID_AWAY))
 KEPT = {pair: tuple(k for k in range(DEALT) if k not in pair) for pair in PAIRS}
 
 

@@ -249,7 +249,10 @@ def play_game(
 
 
 def draw_for_dealer(rng: Random) -> int:
-    """Each player draws a tile; the lower value deals, a tie draws again (RULES.md 2)."""
+    """Each player draws a tile; the lower value deals, a tie draws again.
+
+    docs/rules.md section 2.
+    """
     while True:
         first = pick(rng, len(ALL_TILES))
         second = pick(rng, len(ALL_TILES) - 1)

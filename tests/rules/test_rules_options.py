@@ -1,4 +1,4 @@
-"""Rule options (RULES.md: every **(option)**; the default is the first value)."""
+"""Rule options (docs/rules.md: every **(option)**; the default is the first value)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from scoring_api.rules import (
     parse_rules,
 )
 
-# From RULES.md: name -> allowed values, default first.
+# From docs/rules.md: name -> allowed values, default first.
 ALLOWED = {
     "target": (61, 121),
     "starter_double_points": (1, 0, 2),

@@ -1,6 +1,6 @@
-"""Tiles: notation, canonical form, the double-six set (RULES.md section 1).
+"""Tiles: notation, canonical form, the double-six set (docs/rules.md section 1).
 
-Expectations come from RULES.md only, never from the implementation.
+Expectations come from docs/rules.md only, never from the implementation.
 """
 
 from __future__ import annotations
@@ -192,7 +192,7 @@ def test_parse_tiles_rejects_a_repeated_tile_in_any_notation(repeat: object) -> 
 
 
 # --- notation outside the four forms -------------------------------------------------------
-# RULES.md section 1 and docs/core-interface.md: "3-5", "5-3", "3|5" or [3, 5]; "anything else
+# docs/rules.md section 1 and docs/core-interface.md: "3-5", "5-3", "3|5" or [3, 5]; "anything else
 # raises MalformedInputError". openapi.yaml publishes the same as the pattern ^[0-6][-|][0-6]$.
 
 NON_ASCII_DIGITS = [
