@@ -23,6 +23,7 @@ VALUES_BY_VALUE = tuple(tile.value for tile in BY_VALUE)
 # _KEEP[i, j]: the four of six tiles kept when those at positions i and j (in either order,
 # as a strategy names them) are laid away.
 _KEEP = {(i, j): itemgetter(*kept) for (a, b), kept in KEPT.items() for i, j in ((a, b), (b, a))}
+_NEXT = tuple(next_seat(seat, PLAYERS) for seat in range(PLAYERS))  # looked up per turn
 Source = Literal["starter", "play", "hand", "crib"]
 SOURCES: tuple[Source, ...] = ("starter", "play", "hand", "crib")
 
@@ -225,7 +226,7 @@ class _Game:
             seat.count_values = referee.values
             seat.seen = own[player] | referee.used
             seat.held = referee.held[player] or 0  # every hand is known: dealt here
-            seat.opponent_tiles = HAND_SIZE - referee.laid_by[next_seat(player, PLAYERS)]
+            seat.opponent_tiles = HAND_SIZE - referee.laid_by[_NEXT[player]]
             tile = strategies[player].lay(seat, rng)
             count = referee.count + tile.value
             before = referee.scores[player]
