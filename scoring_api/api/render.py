@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from scoring_api.rules import ScoredPlay, Tile
+from scoring_api.rules import RuleOptions, ScoredPlay, Tile
 
 
 class _Item(Protocol):
@@ -42,3 +42,10 @@ def scored_play(play: ScoredPlay) -> dict[str, Any]:
         "items": items(play.items),
         "closes": play.closes,
     }
+
+
+def side_scores(rules: RuleOptions, seat_scores: Iterable[int]) -> dict[str, list[int]]:
+    """With partners, ``{"side_scores": [...]}``: each side's share; else nothing to add."""
+    if not rules.partners:
+        return {}
+    return {"side_scores": rules.side_totals(list(seat_scores))}

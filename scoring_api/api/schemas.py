@@ -12,12 +12,13 @@ from marshmallow import Schema, ValidationError, fields, post_load, validates_sc
 from marshmallow.validate import Equal, Length, Range
 
 from scoring_api.rules import HAND_SIZE, Play, Tile
-from scoring_api.rules.constants import PLAYERS
+from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
 
 from .fields import BoundedList, JsonArray, JsonBoolean, JsonInteger, RulesField, TileField
 
 MAX_BATCH = 10_000
-MAX_PLAYS = 2 * HAND_SIZE * 4  # generous: explicit goes may sit between the eight tiles
+# Generous: explicit goes may sit between the tiles of four players.
+MAX_PLAYS = MAX_PLAYERS * HAND_SIZE * 4
 
 
 def _hand() -> fields.List[Tile]:
@@ -47,7 +48,8 @@ class BatchSchema(Schema):
 class PlaySchema(Schema):
     """One entry of a play record: a tile laid, or a go."""
 
-    player = JsonInteger(required=True, validate=Range(0, PLAYERS - 1))
+    # Checked against the number of players by the rules core (a seat of 0..n-1).
+    player = JsonInteger(required=True, validate=Range(0, MAX_PLAYERS - 1))
     tile = TileField()
     go = JsonBoolean(validate=Equal(True, error="A go is written as true."))
 
@@ -66,15 +68,16 @@ def _plays() -> fields.List[Play]:
 
 
 def _dealer() -> JsonInteger:
-    # The last seat deals by default, so seat 0 leads.
-    return JsonInteger(load_default=PLAYERS - 1, validate=Range(0, PLAYERS - 1))
+    # Left out: the last seat deals, so seat 0 leads (``default_dealer``).
+    return JsonInteger(validate=Range(0, MAX_PLAYERS - 1))
 
 
 class PeggingSchema(Schema):
     plays = _plays()
     dealer = _dealer()
     hands = BoundedList(
-        BoundedList(TileField(), validate=Length(equal=HAND_SIZE)), validate=Length(equal=PLAYERS)
+        BoundedList(TileField(), validate=Length(equal=HAND_SIZE)),
+        validate=Length(PLAYERS, MAX_PLAYERS),
     )
     starter = TileField()
     rules = RulesField()
@@ -86,3 +89,10 @@ class ValidatePlaySchema(Schema):
     dealer = _dealer()
     hand = BoundedList(TileField(), validate=Length(max=HAND_SIZE))
     starter = TileField()
+    rules = RulesField()
+
+
+def default_dealer(body: dict[str, Any]) -> int:
+    """The dealer a request names, else the last seat (so seat 0 leads)."""
+    dealer: int = body.get("dealer", body["rules"].players - 1)
+    return dealer

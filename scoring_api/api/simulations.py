@@ -18,7 +18,6 @@ from scoring_api.settings import current_settings
 from scoring_api.sim.game import DealRecord, GameResult
 from scoring_api.sim.runs import (
     MAX_SEED,
-    Lineup,
     SimulationRequest,
     Totals,
     play_one,
@@ -57,6 +56,7 @@ def _deal(record: DealRecord) -> dict[str, Any]:
         "dealer": record.dealer,
         "hands": [render.tiles(six) for six in record.hands],
         "discards": [render.tiles(pair) for pair in record.discards],
+        **({"blind": render.tiles(record.blind)} if record.blind else {}),
         "starter": render.tile(record.starter),
         "starter_points": record.starter_points,
         "plays": [render.scored_play(play) for play in record.plays],
@@ -81,13 +81,16 @@ def _game(index: int, game: GameResult) -> dict[str, Any]:
         "first_dealer": game.first_dealer,
         "lurch": game.lurch,
     }
+    if len(game.scores) > 2:  # who was lurched, where there is a choice
+        line["lurched"] = game.lurched
     if game.transcript is not None:
         line["transcript"] = [_deal(record) for record in game.transcript]
     return line
 
 
-def _summary(head: dict[str, Any], totals: Totals, names: Lineup) -> dict[str, Any]:
-    return {**head, **summarize(totals, names), "totals": totals.as_dict()}
+def _summary(head: dict[str, Any], totals: Totals, sim: SimulationRequest) -> dict[str, Any]:
+    summary = summarize(totals, sim.strategies, sim.rules)
+    return {**head, **summary, "totals": totals.as_dict()}
 
 
 def _ndjson(document: dict[str, Any]) -> bytes:
@@ -102,7 +105,7 @@ def _stream(
     Lines are sent in chunks at most FLUSH_SECONDS apart: one write per game would cost a
     system call per game, a noticeable share of a fast strategy's time.
     """
-    totals = Totals()
+    totals = Totals.empty(sim.rules)
     started = last_flush = time.monotonic()
     end = sim.first_game + sim.games
     pending: list[bytes] = []
@@ -129,7 +132,7 @@ def _stream(
             yield b"".join(pending)
             pending.clear()
             last_flush = now
-    pending.append(_ndjson({"type": "summary", **_summary(head, totals, sim.strategies)}))
+    pending.append(_ndjson({"type": "summary", **_summary(head, totals, sim)}))
     yield b"".join(pending)
 
 
@@ -177,7 +180,7 @@ def simulate() -> dict[str, Any] | Response:
             stream_with_context(_stream(sim, head, transcripts, budget)), mimetype=NDJSON
         )
     budget = current_settings().json_seconds
-    totals = Totals()
+    totals = Totals.empty(sim.rules)
     games: list[dict[str, Any]] = []
     started = time.monotonic()
     end = sim.first_game + sim.games
@@ -195,5 +198,5 @@ def simulate() -> dict[str, Any] | Response:
                 games_played=played,
             )
     if not transcripts:
-        return _summary(head, totals, names)
-    return {**_summary(head, totals, names), "transcripts": games}
+        return _summary(head, totals, sim)
+    return {**_summary(head, totals, sim), "transcripts": games}

@@ -1,9 +1,10 @@
 """The discard advisor: the expected hand over the possible starters, the crib exactly.
 
 Everything is computed on value multisets, since a show total depends only on the five values.
-From the discarding player's view, the 22 tiles he has not seen are equally likely to be the
-starter and, for the crib, the opponent's two discards and the starter are a uniformly random
-3-set of them (the opponent is assumed to discard at random).
+From the discarding player's view, the tiles he has not seen (22 with two players, 23 with
+three or four) are equally likely to be the starter, and the crib's other tiles with the
+starter are a uniformly random set of them: the others' discards (and, with three players,
+the tile drawn blind) are assumed random (docs/rules.md section 5.1).
 """
 
 from __future__ import annotations
@@ -14,33 +15,35 @@ from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
-from scoring_api.rules.constants import DEALT, LAID_AWAY, MAX_VALUE, TILE_COUNT
+from scoring_api.rules.constants import DEALS, MAX_VALUE, SHOWN, TILE_COUNT
 from scoring_api.rules.errors import MalformedInputError
 from scoring_api.rules.memo import Memo
 from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
 from scoring_api.rules.show import VALUE_WEIGHTS, show_table, value_keys, values_of_key
 from scoring_api.rules.tiles import VALUE_COUNTS, Tile, ensure_distinct
 
-UNSEEN = TILE_COUNT - DEALT  # tiles the discarding player has not seen
-# Equally likely 3-sets of unseen tiles: the opponent's two discards and the starter.
-_CRIB_THIRDS = comb(UNSEEN, LAID_AWAY + 1)
 _VALUES = range(MAX_VALUE + 1)
+DrawnValues = tuple[int, ...]
+"""The values of the tiles a player drew (six or five), lowest first."""
+Positions = tuple[int, ...]
+"""Positions in the drawn tiles: the ones laid away."""
 
 
 @dataclass(frozen=True, slots=True)
 class DiscardOption:
-    """One way to lay two of six tiles away, with what it is expected to bring."""
+    """One way to lay tiles away into the crib, with what it is expected to bring."""
 
-    discard: tuple[Tile, Tile]
-    """The two tiles laid away into the crib."""
+    discard: tuple[Tile, ...]
+    """The tiles laid away (two of six, or one of five)."""
     keep: tuple[Tile, ...]
     """The four tiles kept, lowest value first."""
     expected_hand: float
     """The kept hand's mean show over the unseen starters."""
     expected_crib: float
-    """The crib's mean show, exact over the unseen starters and the opponent's discards."""
+    """The crib's mean show, exact over the unseen starters and the others' discards."""
     expected_net: float
-    """The hand plus the crib as dealer, minus it as non-dealer: what the ranking uses."""
+    """The hand plus the crib when it is the player's side's, minus it when it is another
+    side's: what the ranking uses."""
     min_hand: int
     """The kept hand's worst show over the unseen starters."""
     max_hand: int
@@ -55,19 +58,45 @@ def _left(taken: Sequence[int]) -> list[int]:
     return left
 
 
-# The 15 discards, as positions in the six (first < second), and the four positions kept.
-PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a, b in combinations(range(DEALT), LAID_AWAY))
-KEPT = {pair: tuple(k for k in range(DEALT) if k not in pair) for pair in PAIRS}
+@dataclass(frozen=True, slots=True)
+class Discards:
+    """Every way to lay tiles away from a number of drawn tiles, by position."""
+
+    drawn: int
+    """Tiles drawn: six or five."""
+    laid_away: int
+    """Tiles laid away: two or one."""
+    options: tuple[Positions, ...]
+    """Each choice of positions laid away, in increasing order (15 of six, 5 of five)."""
+    kept: dict[Positions, Positions]
+    """The four positions each choice keeps."""
+    unseen: int
+    """Tiles the player has not seen."""
+    unknown: int
+    """Tiles of the crib and starter he does not know: the crib's others and the starter."""
 
 
-def _starters(values6: Sequence[int]) -> list[tuple[int, int]]:
-    """(how many, value weight) of each value among the 22 tiles the player has not seen."""
-    left = _left(values6)
+def _discards(drawn: int, laid_away: int) -> Discards:
+    options = tuple(combinations(range(drawn), laid_away))
+    kept = {o: tuple(k for k in range(drawn) if k not in o) for o in options}
+    return Discards(drawn, laid_away, options, kept, TILE_COUNT - drawn, SHOWN - laid_away)
+
+
+DISCARDS: dict[int, Discards] = {
+    players: _discards(deal.drawn, deal.laid_away) for players, deal in DEALS.items()
+}
+"""``DISCARDS[players]``: the lay-away choices of a deal for that many players."""
+_BY_DRAWN = {discards.drawn: discards for discards in DISCARDS.values()}
+
+
+def _starters(values: Sequence[int]) -> list[tuple[int, int]]:
+    """(how many, value weight) of each value among the tiles the player has not seen."""
+    left = _left(values)
     return [(left[v], VALUE_WEIGHTS[v]) for v in _VALUES if left[v]]
 
 
 def _hand_range(
-    kept: int, starters: Sequence[tuple[int, int]], table: bytes
+    kept: int, starters: Sequence[tuple[int, int]], table: bytes, unseen: int
 ) -> tuple[float, int, int]:
     """Expected, worst and best show of four kept tiles (by value key) over the starters."""
     total = 0
@@ -79,16 +108,16 @@ def _hand_range(
             low = show
         elif show > high:
             high = show
-    return total / UNSEEN, low, high
+    return total / unseen, low, high
 
 
 @cache
 def _crib_sums(rules: RuleOptions) -> Memo[int, int]:
-    """Sums of crib totals over the 3-sets of unseen tiles that contain some given tiles.
+    """Sums of crib totals over the sets of unknown tiles that contain some given tiles.
 
-    Keyed by the value key of the given tiles: the two discards plus 0..3 tiles forced into
-    the 3-set; the others are drawn from the whole set minus those (inclusion-exclusion
-    removes the kept tiles later). At most 91 + 455 + 1,820 + 6,188 keys, all remembered.
+    Keyed by the value key of the given tiles: the player's discards plus up to four tiles
+    forced into the set; the others are drawn from the whole set minus those
+    (inclusion-exclusion removes the kept tiles later). A few thousand keys, all remembered.
     """
     table = show_table(rules)
 
@@ -96,7 +125,7 @@ def _crib_sums(rules: RuleOptions) -> Memo[int, int]:
         given = values_of_key(key)
         left = _left(given)
         total = 0
-        for extra in combinations_with_replacement(_VALUES, 5 - len(given)):
+        for extra in combinations_with_replacement(_VALUES, SHOWN - len(given)):
             ways = 1
             for v in set(extra):
                 ways *= comb(left[v], extra.count(v))
@@ -107,10 +136,10 @@ def _crib_sums(rules: RuleOptions) -> Memo[int, int]:
     return Memo(crib_sum_with, 1 << 14)
 
 
-def _expected_crib(discard: int, kept: Sequence[int], sums: Memo[int, int]) -> float:
+def _expected_crib(discard: int, kept: Sequence[int], sums: Memo[int, int], ways: int) -> float:
     """Exact expected crib of a discard (by value key), the kept tiles excluded from what the
     others may hold: inclusion-exclusion over the kept tiles (by value weight) forced into the
-    3-set, at most three of them."""
+    unknown set (three tiles with two players, four otherwise: ``ways`` sets in all)."""
     k = discard
     a, b, c, d = kept
     total = (
@@ -120,41 +149,49 @@ def _expected_crib(discard: int, kept: Sequence[int], sums: Memo[int, int]) -> f
         + (sums[k + b + c] + sums[k + b + d] + sums[k + c + d])
         - (sums[k + a + b + c] + sums[k + a + b + d] + sums[k + a + c + d] + sums[k + b + c + d])
     )
-    return total / _CRIB_THIRDS
+    if ways != _TWO_PLAYER_WAYS:  # four unknown tiles: all four kept may be among them
+        total += sums[k + a + b + c + d]
+    return total / ways
 
 
-# There are 9,859 six-value multisets: a long-lived worker meets them all.
+_TWO_PLAYER_WAYS = comb(DISCARDS[2].unseen, DISCARDS[2].unknown)
+_CRIB_WAYS = {d.drawn: comb(d.unseen, d.unknown) for d in DISCARDS.values()}
+
+
+Split = tuple[Positions, float, float, int, int]
+"""A discard's positions, expected hand and crib, worst and best hand."""
+
+
+# There are 9,859 six-value multisets (and fewer five-value ones): a worker meets them all.
 @lru_cache(maxsize=1 << 15)
-def _splits(
-    values6: tuple[int, ...], rules: RuleOptions
-) -> tuple[tuple[tuple[int, int], float, float, int, int], ...]:
-    """Each discard (positions) of six sorted values: expected hand and crib, worst, best hand.
-
-    Equal values make equal splits, which are worked out once.
-    """
-    table, sums, starters = show_table(rules), _crib_sums(rules), _starters(values6)
-    weights = [VALUE_WEIGHTS[v] for v in values6]
+def _splits(values: DrawnValues, rules: RuleOptions) -> tuple[Split, ...]:
+    """Each discard (positions) of the sorted drawn values: expected hand and crib, worst and
+    best hand. Equal values make equal splits, which are worked out once."""
+    table, sums, starters = show_table(rules), _crib_sums(rules), _starters(values)
+    shape = _BY_DRAWN[len(values)]
+    ways = _CRIB_WAYS[shape.drawn]
+    weights = [VALUE_WEIGHTS[v] for v in values]
     worked: dict[int, tuple[float, float, int, int]] = {}  # by the discard's value key
     splits = []
-    for pair in PAIRS:
-        discard = weights[pair[0]] + weights[pair[1]]
+    for option in shape.options:
+        discard = sum(map(weights.__getitem__, option))
         if discard not in worked:
-            kept = [weights[k] for k in KEPT[pair]]
-            hand, low, high = _hand_range(sum(kept), starters, table)
-            worked[discard] = (hand, _expected_crib(discard, kept, sums), low, high)
+            kept = [weights[k] for k in shape.kept[option]]
+            hand, low, high = _hand_range(sum(kept), starters, table, shape.unseen)
+            worked[discard] = (hand, _expected_crib(discard, kept, sums, ways), low, high)
         hand, crib, low, high = worked[discard]
-        splits.append((pair, hand, crib, low, high))
+        splits.append((option, hand, crib, low, high))
     return tuple(splits)
 
 
 def _ranked(
-    values6: tuple[int, ...], dealer: bool, rules: RuleOptions
-) -> list[tuple[tuple[int, int], float, float, float, int, int]]:
-    """The 15 discards of six values (by position), best expected net first."""
-    sign = 1 if dealer else -1
+    values: DrawnValues, own_crib: bool, rules: RuleOptions
+) -> list[tuple[Positions, float, float, float, int, int]]:
+    """Every discard of the drawn values (by position), best expected net first."""
+    sign = 1 if own_crib else -1
     options = [
-        (pair, hand, crib, hand + sign * crib, low, high)
-        for pair, hand, crib, low, high in _splits(values6, rules)
+        (option, hand, crib, hand + sign * crib, low, high)
+        for option, hand, crib, low, high in _splits(values, rules)
     ]
     # Stable order: best net first, then by position, so equal options keep a fixed order.
     options.sort(key=lambda option: -option[3])
@@ -162,39 +199,54 @@ def _ranked(
 
 
 def advise_discards(
-    tiles: Sequence[Tile], dealer: bool, rules: RuleOptions = DEFAULT_RULES
+    tiles: Sequence[Tile], own_crib: bool, rules: RuleOptions = DEFAULT_RULES
 ) -> list[DiscardOption]:
-    """All 15 ways to lay two of six tiles away, ranked by expected net points.
+    """Every way to lay tiles away (two of six, or one of five with three or four players),
+    ranked by expected net points for the player's side; ``own_crib``: the crib is his side's.
 
-    Raises ``MalformedInputError`` (at ``/tiles``) unless given six distinct tiles.
+    Raises ``MalformedInputError`` (at ``/tiles``) unless given as many distinct tiles as a
+    player draws under ``rules``.
     """
-    if len(tiles) != DEALT:
-        raise MalformedInputError(f"expected {DEALT} tiles, got {len(tiles)}", "/tiles")
+    drawn = DISCARDS[rules.players].drawn
+    if len(tiles) != drawn:
+        raise MalformedInputError(
+            f"with {rules.players} players each draws {drawn} tiles, got {len(tiles)}", "/tiles"
+        )
     ensure_distinct((tile, f"/tiles/{i}") for i, tile in enumerate(tiles))
     ordered = sorted(tiles, key=lambda tile: (tile.value, tile))
-    values6 = tuple(tile.value for tile in ordered)
-    result = []
-    for (i, j), hand, crib, net, low, high in _ranked(values6, dealer, rules):
-        keep = tuple(ordered[k] for k in KEPT[i, j])
-        result.append(DiscardOption((ordered[i], ordered[j]), keep, hand, crib, net, low, high))
-    return result
+    values = tuple(tile.value for tile in ordered)
+    kept = DISCARDS[rules.players].kept
+    return [
+        DiscardOption(
+            tuple(ordered[i] for i in option),
+            tuple(ordered[k] for k in kept[option]),
+            hand,
+            crib,
+            net,
+            low,
+            high,
+        )
+        for option, hand, crib, net, low, high in _ranked(values, own_crib, rules)
+    ]
 
 
-# Cached as the one pair it is, not as the ranking of 15 options: 9,859 six-value multisets
-# times two seats.
+# Cached as the one choice it is, not as the whole ranking: 9,859 six-value multisets times
+# two seats.
 @lru_cache(maxsize=1 << 15)
-def best_discard(values6: tuple[int, ...], dealer: bool, rules: RuleOptions) -> tuple[int, int]:
-    """Positions (in ``values6``, sorted) of the discard with the best expected net."""
-    return _ranked(values6, dealer, rules)[0][0]
+def best_discard(values: DrawnValues, own_crib: bool, rules: RuleOptions) -> Positions:
+    """Positions (in the sorted ``values``) of the discard with the best expected net."""
+    return _ranked(values, own_crib, rules)[0][0]
 
 
 @lru_cache(maxsize=1 << 15)
-def best_hand_discard(values6: tuple[int, ...], rules: RuleOptions) -> tuple[int, int]:
+def best_hand_discard(values: DrawnValues, rules: RuleOptions) -> Positions:
     """Positions of the discard keeping the best expected hand, the crib ignored (first wins)."""
-    table, starters = show_table(rules), _starters(values6)
-    weights = [VALUE_WEIGHTS[v] for v in values6]
+    table, starters = show_table(rules), _starters(values)
+    shape = _BY_DRAWN[len(values)]
+    weights = [VALUE_WEIGHTS[v] for v in values]
 
-    def hand(pair: tuple[int, int]) -> float:
-        return _hand_range(sum(weights[k] for k in KEPT[pair]), starters, table)[0]
+    def hand(option: Positions) -> float:
+        kept = sum(weights[k] for k in shape.kept[option])
+        return _hand_range(kept, starters, table, shape.unseen)[0]
 
-    return max(PAIRS, key=hand)
+    return max(shape.options, key=hand)

@@ -1,38 +1,49 @@
-"""A whole two-player game by docs/rules.md, played through the same referee as the endpoints."""
+"""A whole game for 2, 3 or 4 players or two partnerships (docs/rules.md sections 2-5, 8),
+played through the same referee and show scorer as the endpoints."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 from random import Random
 from typing import Literal
 
-from scoring_api.rules.constants import DEALT, HAND_SIZE, PLAYERS
+from scoring_api.rules.constants import DEALS, HAND_SIZE
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.records import PlaySheet, ScoredPlay
 from scoring_api.rules.referee import PlayReferee
-from scoring_api.rules.seats import leader, next_seat
+from scoring_api.rules.seats import leader, next_seat, seats_from
 from scoring_api.rules.show import ShowItem, score_show, show_total
 from scoring_api.rules.tiles import ALL_TILES, BY_VALUE, Tile, tile_mask
 
-from .advisor import KEPT
+from .advisor import DISCARDS, Positions
 from .strategies import Seat, Strategy, pick
 
 VALUES_BY_VALUE = tuple(tile.value for tile in BY_VALUE)
-# _KEEP[i, j]: the four of six tiles kept when those at positions i and j (in either order,
-# as a strategy names them) are laid away.
-_KEEP = {(i, j): itemgetter(*kept) for (a, b), kept in KEPT.items() for i, j in ((a, b), (b, a))}
-_NEXT = tuple(next_seat(seat, PLAYERS) for seat in range(PLAYERS))  # looked up per turn
 Source = Literal["starter", "play", "hand", "crib"]
 SOURCES: tuple[Source, ...] = ("starter", "play", "hand", "crib")
+ShowWhose = Literal["non_dealer", "dealer", "crib"]
+
+
+Keeper = Callable[[tuple[Tile, ...]], tuple[Tile, ...]]
+
+
+def _keepers(drawn: int) -> dict[Positions, Keeper]:
+    """The kept tiles of each discard, as a strategy names it (positions in any order)."""
+    keep: dict[Positions, Keeper] = {}
+    for option, kept in DISCARDS_BY_DRAWN[drawn].kept.items():
+        getter = itemgetter(*kept)
+        keep[option] = keep[option[::-1]] = getter
+    return keep
+
+
+DISCARDS_BY_DRAWN = {discards.drawn: discards for discards in DISCARDS.values()}
+_KEEP = {drawn: _keepers(drawn) for drawn in DISCARDS_BY_DRAWN}
 
 
 class GameOver(Exception):  # noqa: N818 - control flow, not an error
-    """Someone reached the target: nothing after this event is scored."""
-
-
-ShowWhose = Literal["non_dealer", "dealer", "crib"]
+    """A side reached the target: nothing after this event is scored."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,9 +51,9 @@ class Shown:
     """A hand or the crib counted at the show."""
 
     whose: ShowWhose
-    """Which show, in the order they are counted."""
+    """A non-dealer's hand, the dealer's hand, or the crib, in the order counted."""
     player: int
-    """The seat it scores for."""
+    """The seat whose hand it is (the dealer for the crib); it scores for his side."""
     total: int
     """Its points."""
     items: tuple[ShowItem, ...]
@@ -56,17 +67,19 @@ class DealRecord:
     dealer: int
     """The dealer's seat."""
     hands: list[list[Tile]]
-    """The six tiles each player drew, lowest value first."""
+    """The tiles each seat drew (six, or five with three or four players), lowest first."""
     discards: list[list[Tile]]
-    """The two each laid away into the crib."""
+    """The tiles each laid away into the crib."""
     starter: Tile
     """The starter."""
+    blind: list[Tile] = field(default_factory=list)
+    """With three players, the tile the dealer drew unseen into the crib."""
     plays: list[ScoredPlay] = field(default_factory=list)
     """The play, entry by entry, goes included, each go point on its closing tile."""
     shows: list[Shown] = field(default_factory=list)
     """The shows counted, in order (fewer if the game ended before)."""
     starter_points: int = 0
-    """What the dealer scored for a double starter."""
+    """What the dealer's side scored for a double starter."""
 
 
 @dataclass(slots=True)
@@ -74,9 +87,9 @@ class GameResult:
     """One game's outcome and the sums a run of games adds up."""
 
     winner: int
-    """The seat that reached the target."""
+    """The side that reached the target (a seat, or with partners 0 or 1)."""
     scores: list[int]
-    """Each seat's final score."""
+    """Each side's final score."""
     deals: int
     """Deals played, the last one perhaps cut short by the win."""
     first_dealer: int
@@ -88,13 +101,18 @@ class GameResult:
     dealt: list[int]
     """Deals each seat dealt."""
     hand_scores: list[int]
-    """Every hand shown, either seat."""
+    """Every hand shown, any seat."""
     crib_scores: list[int]
     """Every crib shown."""
     transcript: list[DealRecord] | None = None
     """Every deal, when asked for."""
-    lurch: bool = False
-    """The loser had not reached half the target (docs/rules.md section 5)."""
+    lurched: list[int] = field(default_factory=list)
+    """The losing sides that had not reached half the target (docs/rules.md section 5)."""
+
+    @property
+    def lurch(self) -> bool:
+        """The winner lurched some side."""
+        return bool(self.lurched)
 
 
 class _Game:
@@ -106,106 +124,121 @@ class _Game:
         first_dealer: int,
         transcript: bool,
     ) -> None:
+        n = rules.players
         self.strategies = strategies
         self.rules = rules
         self.rng = rng
-        self.scores = [0, 0]
+        self.players = n
+        self.deal_shape = DEALS[n]
+        self.keep = _KEEP[self.deal_shape.drawn]
+        self.side_of = tuple(rules.side_of(seat) for seat in range(n))
+        self.next_of = tuple(next_seat(seat, n) for seat in range(n))  # looked up per turn
+        self.scores = [0] * rules.sides
         # One view of the play per player, brought up to date on each of his turns.
-        self.seats = [Seat((), (), 0, HAND_SIZE) for _ in range(PLAYERS)]
+        self.seats = [Seat((), (), 0, HAND_SIZE) for _ in range(n)]
         self.dealer = first_dealer
+        self.starter = ALL_TILES[0]  # the current deal's, and its record if one is kept
+        self.record: DealRecord | None = None
         self.result = GameResult(
             winner=-1,
             scores=self.scores,
             deals=0,
             first_dealer=first_dealer,
-            points=[dict.fromkeys(SOURCES, 0) for _ in range(PLAYERS)],
-            role_points=[[0, 0] for _ in range(PLAYERS)],
-            dealt=[0] * PLAYERS,
+            points=[dict.fromkeys(SOURCES, 0) for _ in range(n)],
+            role_points=[[0, 0] for _ in range(n)],
+            dealt=[0] * n,
             hand_scores=[],
             crib_scores=[],
             transcript=[] if transcript else None,
         )
 
-    def score(self, player: int, points: int, source: Source) -> None:
+    def score(self, seat: int, points: int, source: Source) -> None:
         """Every scoring event passes here, so the game ends the instant the target is hit."""
         if not points:
             return
-        self.scores[player] += points
-        self.result.points[player][source] += points
-        self.result.role_points[player][player == self.dealer] += points
-        if self.scores[player] >= self.rules.target:
-            self.result.winner = player
-            loser = next_seat(player, PLAYERS)
-            self.result.lurch = self.scores[loser] < (self.rules.target + 1) // 2
+        side = self.side_of[seat]
+        self.scores[side] += points
+        self.result.points[seat][source] += points
+        self.result.role_points[seat][seat == self.dealer] += points
+        if self.scores[side] >= self.rules.target:
+            self.result.winner = side
+            half = (self.rules.target + 1) // 2
+            self.result.lurched = [
+                other for other, score in enumerate(self.scores) if other != side and score < half
+            ]
             raise GameOver
 
     def play(self) -> GameResult:
         try:
             while True:
                 self.deal()
-                self.dealer = next_seat(self.dealer, PLAYERS)
+                self.dealer = self.next_of[self.dealer]
         except GameOver:
             return self.result
 
     def deal(self) -> None:
-        rng, rules = self.rng, self.rules
+        rng, rules, n, shape = self.rng, self.rules, self.players, self.deal_shape
         self.result.deals += 1
         self.result.dealt[self.dealer] += 1
         # A partial Fisher-Yates shuffle of positions in BY_VALUE: sorting positions sorts
-        # each hand by value.
+        # each hand by value. Each seat's tiles, then the blind tile, then the starter.
         deck = list(range(len(BY_VALUE)))
-        drawn = 2 * DEALT + 1
+        each = shape.drawn
+        drawn = n * each + shape.blind + 1
         random = rng.random
         for i, left in enumerate(range(len(deck), len(deck) - drawn, -1)):
             j = i + int(random() * left)  # as pick(), without a call per draw
             deck[i], deck[j] = deck[j], deck[i]
-        starter = BY_VALUE[deck[drawn - 1]]
-        sixes: list[tuple[Tile, ...]] = []
+        starter = self.starter = BY_VALUE[deck[drawn - 1]]
+        blind = [BY_VALUE[k] for k in deck[n * each : drawn - 1]]
+        drawn_tiles: list[tuple[Tile, ...]] = []
         hands: list[tuple[Tile, ...]] = []
         crib: list[Tile] = []
         discards = []
-        for p in range(PLAYERS):
-            drawn_by = itemgetter(*sorted(deck[p * DEALT : (p + 1) * DEALT]))
-            six, values6 = drawn_by(BY_VALUE), drawn_by(VALUES_BY_VALUE)
-            i, j = self.strategies[p].discard(values6, p == self.dealer, rules, rng)
-            sixes.append(six)
-            discards.append([six[i], six[j]])
-            crib += (six[i], six[j])
-            hands.append(_KEEP[i, j](six))
-        record = None
+        for p in range(n):
+            drawn_by = itemgetter(*sorted(deck[p * each : (p + 1) * each]))
+            tiles, values = drawn_by(BY_VALUE), drawn_by(VALUES_BY_VALUE)
+            own_crib = self.side_of[p] == self.side_of[self.dealer]
+            laid = self.strategies[p].discard(values, own_crib, rules, rng)
+            away = [tiles[k] for k in laid]
+            drawn_tiles.append(tiles)
+            discards.append(away)
+            crib += away
+            hands.append(self.keep[laid](tiles))
+        crib += blind
+        record = self.record = None
         if self.result.transcript is not None:
-            record = DealRecord(self.dealer, [list(s) for s in sixes], discards, starter)
+            record = self.record = DealRecord(
+                self.dealer, [list(t) for t in drawn_tiles], discards, starter, blind
+            )
             self.result.transcript.append(record)
         if starter.is_double:
             if record is not None:
                 record.starter_points = rules.starter_double_points
             self.score(self.dealer, rules.starter_double_points, "starter")
-        self.pegging(hands, sixes, starter, record)
-        pone = leader(self.dealer, PLAYERS)
-        shows: tuple[tuple[ShowWhose, int, Sequence[Tile]], ...] = (
-            ("non_dealer", pone, hands[pone]),
-            ("dealer", self.dealer, hands[self.dealer]),
-            ("crib", self.dealer, crib),
-        )
-        for whose, owner, tiles in shows:
-            total = show_total((*tiles, starter), rules)
-            (self.result.crib_scores if whose == "crib" else self.result.hand_scores).append(total)
-            if record is not None:
-                items = score_show(tiles, starter, rules).items
-                record.shows.append(Shown(whose, owner, total, items))
-            self.score(owner, total, "crib" if whose == "crib" else "hand")
+        self.pegging(hands, drawn_tiles)
+        # The show: from the dealer's left round to the dealer, then the crib.
+        for seat in seats_from(leader(self.dealer, n), n):
+            self.show(seat, "dealer" if seat == self.dealer else "non_dealer", hands[seat])
+        self.show(self.dealer, "crib", crib)
 
-    def pegging(
-        self,
-        hands: list[tuple[Tile, ...]],
-        sixes: list[tuple[Tile, ...]],
-        starter: Tile,
-        record: DealRecord | None,
-    ) -> None:
-        referee = PlayReferee(players=PLAYERS, dealer=self.dealer, starter=starter, hands=hands)
-        # Each player has seen his six tiles, the starter and every tile laid.
-        own = [tile_mask(six) | starter.bit for six in sixes]
-        seats, strategies, rng = self.seats, self.strategies, self.rng
+    def show(self, seat: int, whose: ShowWhose, tiles: Sequence[Tile]) -> None:
+        starter, record = self.starter, self.record
+        total = show_total((*tiles, starter), self.rules)
+        (self.result.crib_scores if whose == "crib" else self.result.hand_scores).append(total)
+        if record is not None:
+            items = score_show(tiles, starter, self.rules).items
+            record.shows.append(Shown(whose, seat, total, items))
+        self.score(seat, total, "crib" if whose == "crib" else "hand")
+
+    def pegging(self, hands: list[tuple[Tile, ...]], drawn: list[tuple[Tile, ...]]) -> None:
+        starter, record = self.starter, self.record
+        referee = PlayReferee(
+            players=self.players, dealer=self.dealer, starter=starter, hands=hands
+        )
+        # Each player has seen the tiles he drew, the starter and every tile laid.
+        own = [tile_mask(tiles) | starter.bit for tiles in drawn]
+        seats, strategies, rng, next_of = self.seats, self.strategies, self.rng, self.next_of
         sheet = None
         if record is not None:
             sheet = PlaySheet()
@@ -226,16 +259,25 @@ class _Game:
             seat.count_values = referee.values
             seat.seen = own[player] | referee.used
             seat.held = referee.held[player] or 0  # every hand is known: dealt here
-            seat.opponent_tiles = HAND_SIZE - referee.laid_by[_NEXT[player]]
+            seat.opponent_tiles = HAND_SIZE - referee.laid_by[next_of[player]]
             tile = strategies[player].lay(seat, rng)
             count = referee.count + tile.value
             before = referee.scores[player]
             items, closes = referee.lay(player, tile)
-            if sheet is not None:
-                sheet.tile(player, tile, count, items, closes)
             points = referee.scores[player] - before
-            if points:  # most tiles score nothing
-                self.score(player, points, "play")
+            # The go point is its own event, after the tile's own points (section 5): a
+            # target reached by the tile ends the game before it, and the record with it.
+            go_item = items.pop() if closes == "go" or closes == "last_tile" else None
+            if sheet is not None:
+                sheet.tile(player, tile, count, items, None if go_item else closes)
+            if go_item is None:
+                if points:  # most tiles score nothing
+                    self.score(player, points, "play")
+                continue
+            self.score(player, points - go_item.points, "play")
+            if sheet is not None:
+                sheet.go_point((player, go_item))
+            self.score(player, go_item.points, "play")
 
 
 def play_game(
@@ -249,15 +291,24 @@ def play_game(
     return _Game(strategies, rules, rng, first_dealer, transcript).play()
 
 
-def draw_for_dealer(rng: Random) -> int:
-    """Each player draws a tile; the lower value deals, a tie draws again.
-
-    docs/rules.md section 2.
-    """
+def draw_for_dealer(rng: Random, players: int = 2) -> int:
+    """Every player draws a tile; the lowest value deals; only those tied for lowest draw
+    again, from the whole set (docs/rules.md sections 2 and 8.1)."""
+    drawing = list(range(players))
     while True:
-        first = pick(rng, len(ALL_TILES))
-        second = pick(rng, len(ALL_TILES) - 1)
-        second += second >= first
-        low, high = ALL_TILES[first].value, ALL_TILES[second].value
-        if low != high:
-            return 0 if low < high else 1
+        values = [tile.value for tile in _distinct_tiles(rng, len(drawing))]
+        lowest = min(values)
+        drawing = [seat for seat, value in zip(drawing, values, strict=True) if value == lowest]
+        if len(drawing) == 1:
+            return drawing[0]
+
+
+def _distinct_tiles(rng: Random, k: int) -> list[Tile]:
+    """``k`` distinct tiles drawn from the set, one after another (``rng.random()`` only)."""
+    chosen: list[int] = []
+    for drawn in range(k):
+        index = pick(rng, len(ALL_TILES) - drawn)
+        for taken in sorted(chosen):  # the index-th tile not yet drawn
+            index += index >= taken
+        chosen.append(index)
+    return [ALL_TILES[i] for i in chosen]

@@ -13,14 +13,13 @@ from random import Random
 from typing import Literal
 
 from scoring_api.rules.constants import MAX_SHOW, PLAYERS
-from scoring_api.rules.options import RuleOptions
-from scoring_api.rules.seats import next_seat
+from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
 
 from .game import SOURCES, GameResult, draw_for_dealer, play_game
 from .strategies import STRATEGIES, Strategy
 
 MAX_SEED = 2**53 - 1
-FirstDealer = Literal["alternate", "draw", 0, 1]
+FirstDealer = Literal["alternate", "draw"] | int
 Z95 = 1.959963984540054
 
 Lineup = tuple[str, ...]
@@ -44,16 +43,21 @@ class SimulationRequest:
     first_dealer: FirstDealer = "alternate"
     """Who deals first: seats in turn by game index, a draw, or a fixed seat."""
 
+    def __post_init__(self) -> None:
+        if len(self.strategies) != self.rules.players:
+            raise ValueError("one strategy per seat")
+
     def players(self) -> list[Strategy]:
         return [STRATEGIES[name] for name in self.strategies]
 
 
 def first_dealer_of(request: SimulationRequest, index: int, rng: Random) -> int:
     """Game ``index``'s first dealer (the draw takes its tiles from the game's ``rng``)."""
+    players = request.rules.players
     if request.first_dealer == "alternate":
-        return index % PLAYERS
+        return index % players
     if request.first_dealer == "draw":
-        return draw_for_dealer(rng)
+        return draw_for_dealer(rng, players)
     return request.first_dealer
 
 
@@ -69,35 +73,73 @@ def play_all(request: SimulationRequest, transcript: bool = False) -> Iterator[G
         yield play_one(request, index, transcript)
 
 
+def _two() -> list[int]:
+    return [0] * PLAYERS
+
+
 @dataclass(slots=True)
 class Totals:
-    """Sums over games; every mean in a summary is one of these divided by ``games``."""
+    """Sums over games; every mean in a summary is one of these divided by a count.
+
+    Lists by side have one entry per side (a seat, or with partners 0 for seats 0 and 2, 1
+    for seats 1 and 3); lists by seat one per seat. ``Totals()`` is sized for two players,
+    ``Totals.empty(rules)`` for any table. Shards of a run add up field by field.
+    """
 
     games: int = 0
+    """Games played."""
     deals: int = 0
-    wins: list[int] = field(default_factory=lambda: [0] * PLAYERS)
-    lurches: list[int] = field(default_factory=lambda: [0] * PLAYERS)
-    final_scores: list[int] = field(default_factory=lambda: [0] * PLAYERS)
-    margin: int = 0  # winner's score minus loser's, summed
+    """Deals played, in all games."""
+    wins: list[int] = field(default_factory=_two)
+    """Games each side won."""
+    lurches: list[int] = field(default_factory=_two)
+    """Games each side won with a lurch."""
+    final_scores: list[int] = field(default_factory=_two)
+    """Each side's final scores, summed."""
+    margin: int = 0
+    """The winner's score minus the best other side's, summed."""
     points: list[dict[str, int]] = field(
         default_factory=lambda: [dict.fromkeys(SOURCES, 0) for _ in range(PLAYERS)]
     )
-    dealt: list[int] = field(default_factory=lambda: [0] * PLAYERS)  # deals as dealer
-    dealer_points: list[int] = field(default_factory=lambda: [0] * PLAYERS)
-    non_dealer_points: list[int] = field(default_factory=lambda: [0] * PLAYERS)
+    """Each seat's points by source (starter, play, hand, crib)."""
+    dealt: list[int] = field(default_factory=_two)
+    """Deals each seat dealt."""
+    dealer_points: list[int] = field(default_factory=_two)
+    """Each seat's points in the deals he dealt."""
+    non_dealer_points: list[int] = field(default_factory=_two)
+    """Each seat's points in the others' deals."""
     hand_scores: list[int] = field(default_factory=lambda: [0] * (MAX_SHOW + 1))
+    """How many hands showed each total 0..24."""
     crib_scores: list[int] = field(default_factory=lambda: [0] * (MAX_SHOW + 1))
+    """How many cribs showed each total 0..24."""
+
+    @classmethod
+    def empty(cls, rules: RuleOptions) -> Totals:
+        """No games yet, sized for the rules' seats and sides."""
+        seats, sides = rules.players, rules.sides
+        return cls(
+            wins=[0] * sides,
+            lurches=[0] * sides,
+            final_scores=[0] * sides,
+            points=[dict.fromkeys(SOURCES, 0) for _ in range(seats)],
+            dealt=[0] * seats,
+            dealer_points=[0] * seats,
+            non_dealer_points=[0] * seats,
+        )
 
     def add(self, game: GameResult) -> None:
         self.games += 1
         self.deals += game.deals
-        self.wins[game.winner] += 1
-        self.lurches[game.winner] += game.lurch
-        self.margin += game.scores[game.winner] - game.scores[next_seat(game.winner, PLAYERS)]
-        for p in range(PLAYERS):
-            self.final_scores[p] += game.scores[p]
-            for source, points in game.points[p].items():
-                self.points[p][source] += points
+        winner = game.winner
+        self.wins[winner] += 1
+        self.lurches[winner] += game.lurch
+        others = [score for side, score in enumerate(game.scores) if side != winner]
+        self.margin += game.scores[winner] - max(others)
+        for side, score in enumerate(game.scores):
+            self.final_scores[side] += score
+        for p, points in enumerate(game.points):
+            for source, value in points.items():
+                self.points[p][source] += value
             self.dealt[p] += game.dealt[p]
             self.non_dealer_points[p] += game.role_points[p][0]
             self.dealer_points[p] += game.role_points[p][1]
@@ -130,9 +172,9 @@ class Totals:
         ):
             for i, value in enumerate(theirs):
                 mine[i] += value
-        for p in range(PLAYERS):
-            for source, points in other.points[p].items():
-                self.points[p][source] += points
+        for mine_points, their_points in zip(self.points, other.points, strict=True):
+            for source, points in their_points.items():
+                mine_points[source] += points
 
 
 def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
@@ -147,7 +189,7 @@ def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
 
 
 def run(request: SimulationRequest) -> Totals:
-    totals = Totals()
+    totals = Totals.empty(request.rules)
     for game in play_all(request):
         totals.add(game)
     return totals
@@ -157,20 +199,30 @@ def mean(total: int, count: int) -> float:
     return total / count if count else 0.0
 
 
-def summarize(totals: Totals, strategies: Lineup) -> dict[str, object]:
-    """The figures people study, each beside the sums it comes from."""
-    games = totals.games
+def _record(totals: Totals, side: int) -> dict[str, object]:
+    """A side's results: wins, win rate with its interval, lurches, mean final score."""
+    low, high = wilson_interval(totals.wins[side], totals.games)
+    return {
+        "wins": totals.wins[side],
+        "win_rate": mean(totals.wins[side], totals.games),
+        "win_rate_ci95": [low, high],
+        "lurches": totals.lurches[side],
+        "mean_final_score": mean(totals.final_scores[side], totals.games),
+    }
+
+
+def summarize(
+    totals: Totals, strategies: Lineup, rules: RuleOptions = DEFAULT_RULES
+) -> dict[str, object]:
+    """The figures people study, each beside the sums it comes from: per seat (his side's
+    results, and his own points), and with partners per side too."""
     players = []
-    for p in range(PLAYERS):
-        low, high = wilson_interval(totals.wins[p], games)
+    for p, strategy in enumerate(strategies):
+        side = rules.side_of(p)
         players.append(
             {
-                "strategy": strategies[p],
-                "wins": totals.wins[p],
-                "win_rate": mean(totals.wins[p], games),
-                "win_rate_ci95": [low, high],
-                "lurches": totals.lurches[p],
-                "mean_final_score": mean(totals.final_scores[p], games),
+                "strategy": strategy,
+                **_record(totals, side),
                 "points_per_deal": {
                     source: mean(points, totals.deals)
                     for source, points in totals.points[p].items()
@@ -181,11 +233,16 @@ def summarize(totals: Totals, strategies: Lineup) -> dict[str, object]:
                 ),
             }
         )
-    return {
-        "games": games,
-        "players": players,
-        "mean_deals": mean(totals.deals, games),
-        "mean_margin": mean(totals.margin, games),
+    summary: dict[str, object] = {"games": totals.games, "players": players}
+    if rules.partners:
+        summary["sides"] = [
+            {"seats": [p for p in range(rules.players) if rules.side_of(p) == side]}
+            | _record(totals, side)
+            for side in range(rules.sides)
+        ]
+    return summary | {
+        "mean_deals": mean(totals.deals, totals.games),
+        "mean_margin": mean(totals.margin, totals.games),
         "hand_scores": totals.hand_scores,
         "crib_scores": totals.crib_scores,
     }

@@ -14,16 +14,14 @@ from math import comb
 from random import Random
 from typing import ClassVar
 
-from scoring_api.rules.constants import DEALT, MAX_COUNT, MAX_VALUE
+from scoring_api.rules.constants import DEALT as TWO_PLAYER_DRAW
+from scoring_api.rules.constants import MAX_COUNT, MAX_VALUE
 from scoring_api.rules.memo import Memo
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.play_scoring import points_for_last
 from scoring_api.rules.tiles import ALL_MASK, VALUE_COUNTS, VALUE_MASKS, Tile, TileMask, tiles_in
 
-from .advisor import best_discard, best_hand_discard
-
-SixValues = tuple[int, ...]
-"""The values of the six tiles a player drew, lowest first: a discard names two positions."""
+from .advisor import DrawnValues, Positions, best_discard, best_hand_discard
 
 
 @dataclass(slots=True)
@@ -41,7 +39,7 @@ class Seat:
     seen: TileMask
     """The tiles he has seen: his six, the starter and every tile laid."""
     opponent_tiles: int
-    """How many tiles his opponent still holds."""
+    """How many tiles the next seat (on his left, an opponent in every mode) still holds."""
     held: TileMask = 0
     """His tiles not yet laid."""
 
@@ -54,7 +52,7 @@ class Seat:
         return points_for_last[(*self.count_values, tile.value)]
 
     def unseen(self) -> TileMask:
-        """The tiles he has not seen: the opponent's hand is among them."""
+        """The tiles he has not seen: the others' hands are among them."""
         return ALL_MASK & ~self.seen
 
 
@@ -71,9 +69,11 @@ class Strategy(ABC):
 
     @abstractmethod
     def discard(
-        self, values6: SixValues, dealer: bool, rules: RuleOptions, rng: Random
-    ) -> tuple[int, int]:
-        """Positions (0..5, in ``values6`` order) of the two tiles laid away."""
+        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
+    ) -> Positions:
+        """Positions (in ``values``, the drawn tiles' values lowest first) of the tiles laid
+        away: two of six with two players, one of five with three or four. ``own_crib``: the
+        crib is his side's."""
 
     @abstractmethod
     def lay(self, seat: Seat, rng: Random) -> Tile:
@@ -85,11 +85,13 @@ class RandomStrategy(Strategy):
     description = "Any legal choice, uniformly at random: a discard, then each tile laid."
 
     def discard(
-        self, values6: SixValues, dealer: bool, rules: RuleOptions, rng: Random
-    ) -> tuple[int, int]:
-        first = pick(rng, DEALT)
-        second = pick(rng, DEALT - 1)
-        return first, second + (second >= first)
+        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
+    ) -> Positions:
+        first = pick(rng, len(values))
+        if len(values) == TWO_PLAYER_DRAW:
+            second = pick(rng, len(values) - 1)
+            return first, second + (second >= first)
+        return (first,)
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
         playable = seat.playable
@@ -104,9 +106,9 @@ class GreedyStrategy(Strategy):
     )
 
     def discard(
-        self, values6: SixValues, dealer: bool, rules: RuleOptions, rng: Random
-    ) -> tuple[int, int]:
-        return best_hand_discard(values6, rules)
+        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
+    ) -> Positions:
+        return best_hand_discard(values, rules)
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
         return max(seat.playable, key=lambda tile: (seat.score_now(tile), tile.value))
@@ -163,9 +165,9 @@ class ExpectedStrategy(Strategy):
     )
 
     def discard(
-        self, values6: SixValues, dealer: bool, rules: RuleOptions, rng: Random
-    ) -> tuple[int, int]:
-        return best_discard(values6, dealer, rules)
+        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
+    ) -> Positions:
+        return best_discard(values, own_crib, rules)
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
         def net(tile: Tile) -> tuple[float, int]:

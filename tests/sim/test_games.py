@@ -28,9 +28,13 @@ RULES = [
 
 
 def events(record: DealRecord) -> list[tuple[int, int]]:
-    """(player, points) of each scoring event, in order; a go point rides on its tile."""
+    """(player, points) of each scoring event, in order. A go point rides on its tile's
+    entry but is its own event, after the tile's own points (docs/rules.md section 5)."""
     found = [(record.dealer, record.starter_points)]
-    found += [(p.player, sum(item.points for item in p.items)) for p in record.plays]
+    for p in record.plays:
+        closing = ("go", "last_tile")
+        found.append((p.player, sum(i.points for i in p.items if i.kind not in closing)))
+        found += [(p.player, i.points) for i in p.items if i.kind in closing]
     found += [(shown.player, shown.total) for shown in record.shows]
     return [event for event in found if event[1]]
 
