@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from scoring_api.rules.deal import Claim, Claims, DealEvent, score_deal
+from scoring_api.rules.deal import Claim, Claims, Deal, DealEvent, score_deal
 
 from . import render
 from .body import load_body
@@ -48,14 +48,16 @@ def score() -> dict[str, Any]:
     rules, dealer = body["rules"], default_dealer(body)
     claims = body.get("claims", {})
     deal = score_deal(
-        rules,
-        dealer,
-        body["scores"],
-        body["starter"],
-        body["hands"],
-        body["crib"],
-        body["plays"],
-        Claims(tuple(claims.get("hands", ())), claims.get("crib")),
+        Deal(
+            rules,
+            dealer,
+            body["scores"],
+            body["starter"],
+            body["hands"],
+            body["crib"],
+            body["plays"],
+            Claims(tuple(claims.get("hands", ())), claims.get("crib")),
+        )
     )
     winner = deal.winner
     return {

@@ -99,6 +99,28 @@ class Claims:
     """The dealer's claim for the crib."""
 
 
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deal of a game as the players record it."""
+
+    rules: RuleOptions
+    """The rules played."""
+    dealer: int
+    """The dealer's seat."""
+    scores: Sequence[int]
+    """Each side's score before the deal, all below the target."""
+    starter: Tile
+    """The starter."""
+    hands: Sequence[Sequence[Tile]]
+    """Each seat's four kept tiles, seat 0 first."""
+    crib: Sequence[Tile]
+    """The crib's four tiles."""
+    plays: Sequence[Play]
+    """The record of the play, goes listed or left out."""
+    claims: Claims = Claims()
+    """What the players claimed at the show."""
+
+
 class _Board:
     """The scores of the sides as events arrive; the game ends at the target."""
 
@@ -127,14 +149,8 @@ class _Board:
         return self.winner is not None
 
 
-def _check(
-    rules: RuleOptions,
-    dealer: int,
-    scores: Sequence[int],
-    starter: Tile,
-    hands: Sequence[Sequence[Tile]],
-    crib: Sequence[Tile],
-) -> None:
+def _check(deal: Deal) -> None:
+    rules, dealer, scores, hands, crib = deal.rules, deal.dealer, deal.scores, deal.hands, deal.crib
     n = rules.players
     if not 0 <= dealer < n:
         raise MalformedInputError(f"dealer must be a seat from 0 to {n - 1}", "/dealer")
@@ -155,7 +171,7 @@ def _check(
     placed = [(tile, f"/hands/{seat}/{i}") for seat, hand in enumerate(hands) for i, tile in
               enumerate(hand)]  # fmt: skip
     placed += [(tile, f"/crib/{i}") for i, tile in enumerate(crib)]
-    placed.append((starter, "/starter"))
+    placed.append((deal.starter, "/starter"))
     ensure_distinct(placed)
 
 
@@ -165,31 +181,27 @@ def _claim(claimed: int | None, total: int) -> Claim | None:
     return Claim(claimed, max(total - claimed, 0), max(claimed - total, 0))
 
 
-def score_deal(
-    rules: RuleOptions,
-    dealer: int,
-    scores: Sequence[int],
-    starter: Tile,
-    hands: Sequence[Sequence[Tile]],
-    crib: Sequence[Tile],
-    plays: Sequence[Play],
-    claims: Claims | None = None,
-) -> DealScore:
-    """Referee one deal of a game: ``scores`` are each side's before it, ``hands`` each
-    seat's four kept tiles, ``plays`` the record of the play (goes listed or left out).
+def score_deal(deal: Deal) -> DealScore:
+    """Referee one deal of a game, from the scores before it to the scores after it.
 
     Raises ``MalformedInputError`` for a deal that does not add up (a tile twice anywhere, a
     seat or score out of range, a record that stops before every tile is laid although
     nobody has won) and ``IllegalPlayError`` for an illegal record, or one whose tiles are
     not the hands shown.
     """
-    _check(rules, dealer, scores, starter, hands, crib)
-    claims = claims or Claims()
-    board = _Board(rules, scores)
+    _check(deal)
+    rules, dealer, starter, hands, claims = (
+        deal.rules,
+        deal.dealer,
+        deal.starter,
+        deal.hands,
+        deal.claims,
+    )
+    board = _Board(rules, deal.scores)
     double = rules.starter_double_points if starter.is_double else 0
     if double and board.score(dealer, "starter", double, ()):
         return _result(board)
-    play = score_pegging(plays, dealer, rules.players, hands, starter)
+    play = score_pegging(deal.plays, dealer, rules.players, hands, starter)
     for index, entry in enumerate(play.plays):
         own = [item for item in entry.items if item.kind not in _CLOSING]
         closing = [item for item in entry.items if item.kind in _CLOSING]
@@ -211,7 +223,7 @@ def score_deal(
         claim = _claim(claimed, shown.total)
         if board.score(seat, "hand", shown.total, shown.items, claim=claim):
             return _result(board)
-    shown = score_show(crib, starter, rules)
+    shown = score_show(deal.crib, starter, rules)
     board.score(dealer, "crib", shown.total, shown.items, claim=_claim(claims.crib, shown.total))
     return _result(board)
 

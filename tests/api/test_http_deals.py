@@ -9,6 +9,7 @@ import pytest
 
 from .contract import ContractClient, pointers, problem_of
 from .test_http_multiplayer import FOUR_HANDS, FOUR_LAID, THREE_HANDS, THREE_LAID, record
+from .test_http_pegging import WHOLE_HANDS, WHOLE_PLAY
 
 DEAL = "/v1/deals/score"
 THREE_CRIB = ["5-6", "0-1", "3-6", "0-6"]
@@ -114,19 +115,9 @@ def test_the_two_player_play_of_section_6(api: ContractClient) -> None:
     body = {
         "scores": [0, 0],
         "starter": "5-6",
-        "hands": [["3-4", "4-4", "0-6", "2-2"], ["2-6", "1-6", "4-5", "3-3"]],
+        "hands": WHOLE_HANDS,
         "crib": ["0-0", "0-1", "0-2", "1-1"],
-        "plays": [
-            {"player": 0, "tile": "3-4"},
-            {"player": 1, "tile": "2-6"},
-            {"player": 0, "tile": "4-4"},
-            {"player": 1, "tile": "1-6"},
-            {"player": 0, "go": True},
-            {"player": 0, "tile": "0-6"},
-            {"player": 1, "tile": "3-3"},
-            {"player": 0, "tile": "2-2"},
-            {"player": 1, "tile": "4-5"},
-        ],
+        "plays": WHOLE_PLAY,
     }
     answer = api.post(DEAL, body).get_json()
     pegged = [0, 0]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scoring_api.rules import Play, RuleOptions, parse_rules
-from scoring_api.rules.deal import score_deal
+from scoring_api.rules.deal import Deal, score_deal
 from scoring_api.sim.game import DealRecord, GameResult
 from scoring_api.sim.runs import SimulationRequest, play_all
 
@@ -40,7 +40,7 @@ def replay(game: GameResult, rules: RuleOptions) -> None:
         ]
         crib = [tile for away in record.discards for tile in away] + record.blind
         plays = [Play(entry.player, entry.tile) for entry in record.plays]
-        deal = score_deal(rules, record.dealer, scores, record.starter, kept, crib, plays)
+        deal = score_deal(Deal(rules, record.dealer, scores, record.starter, kept, crib, plays))
         refereed = [(event.seat, event.points) for event in deal.events if event.points]
         assert refereed == engine_events(record, rules), number
         scores = list(deal.scores)
