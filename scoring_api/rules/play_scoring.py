@@ -100,13 +100,9 @@ def items_of(laid: Sequence[Tile], spans: tuple[Span, ...]) -> list[PegItem]:
     return [PegItem(kind, points, tuple(laid[-span:])) for kind, points, span in spans]
 
 
-# The go point and the last-tile point on each tile, made once: items are frozen, and a play
-# closes two or three counts.
-_CLOSING_ITEMS: dict[CloseKind, tuple[PegItem, ...]] = {
+CLOSING_ITEMS: dict[CloseKind, tuple[PegItem, ...]] = {
     kind: tuple(PegItem(kind, 1, (tile,)) for tile in ALL_TILES) for kind in ("go", "last_tile")
 }
-
-
-def closing_item(kind: CloseKind, tile: Tile) -> PegItem:
-    """The 1 point for the go (or for the last tile of the play) that ``tile`` earns."""
-    return _CLOSING_ITEMS[kind][tile.index]
+"""``CLOSING_ITEMS[kind][tile.index]``: the 1 point for the go (or for the last tile of the
+play) that a tile earns, made once per tile: items are frozen, and a play closes several
+counts."""

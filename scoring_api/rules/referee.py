@@ -12,8 +12,15 @@ from dataclasses import InitVar, dataclass, field
 
 from .constants import HAND_SIZE, MAX_COUNT, MAX_VALUE
 from .errors import IllegalPlayError
-from .play_scoring import CloseKind, PegItem, closing_item, items_of, points_for_last, scoring_spans
-from .seats import leader, turn_orders
+from .play_scoring import (
+    CLOSING_ITEMS,
+    CloseKind,
+    PegItem,
+    items_of,
+    points_for_last,
+    scoring_spans,
+)
+from .seats import turn_orders
 from .tiles import ALL_TILES, Tile, TileMask, tile_mask, tiles_in
 
 FITTING: tuple[TileMask, ...] = tuple(
@@ -70,7 +77,7 @@ class PlayReferee:
         self.scores = [0] * n
         self.passed = [False] * n
         self.laid = []
-        self.turn = leader(self.dealer, n)
+        self.turn = self.order[self.dealer][0]  # the dealer's left: seats.leader, looked up
 
     @property
     def complete(self) -> bool:
@@ -187,7 +194,7 @@ class PlayReferee:
         scorer, last_tile = self.last_player, self.laid[-1]
         self.scores[scorer] += 1
         self._reset()
-        return closing_item("last_tile" if self.turn is None else "go", last_tile)
+        return CLOSING_ITEMS["last_tile" if self.turn is None else "go"][last_tile.index]
 
     def _reset(self) -> None:
         """A new count, led by the next player after the last layer who still has tiles."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from operator import itemgetter
 from random import Random
 from typing import Literal
@@ -40,6 +41,31 @@ def _keepers(drawn: int) -> dict[Positions, Keeper]:
 
 DISCARDS_BY_DRAWN = {discards.drawn: discards for discards in DISCARDS.values()}
 _KEEP = {drawn: _keepers(drawn) for drawn in DISCARDS_BY_DRAWN}
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """Who sits where, worked out once per kind of table (the game asks it on every turn)."""
+
+    side_of: tuple[int, ...]
+    """The side each seat scores for."""
+    next_of: tuple[int, ...]
+    """The seat on each seat's left."""
+    show_order: tuple[tuple[int, ...], ...]
+    """For each dealer, the hands in the order they are shown."""
+    sides: int
+    """How many sides score."""
+
+
+@cache
+def _table(players: int, partners: bool) -> _Table:
+    rules = RuleOptions(players=players, partners=partners)
+    return _Table(
+        side_of=tuple(rules.side_of(seat) for seat in range(players)),
+        next_of=tuple(next_seat(seat, players) for seat in range(players)),
+        show_order=tuple(seats_from(leader(d, players), players) for d in range(players)),
+        sides=rules.sides,
+    )
 
 
 class GameOver(Exception):  # noqa: N818 - control flow, not an error
@@ -131,9 +157,9 @@ class _Game:
         self.players = n
         self.deal_shape = DEALS[n]
         self.keep = _KEEP[self.deal_shape.drawn]
-        self.side_of = tuple(rules.side_of(seat) for seat in range(n))
-        self.next_of = tuple(next_seat(seat, n) for seat in range(n))  # looked up per turn
-        self.scores = [0] * rules.sides
+        table = _table(n, rules.partners)
+        self.side_of, self.next_of, self.show_order = table.side_of, table.next_of, table.show_order
+        self.scores = [0] * table.sides
         # One view of the play per player, brought up to date on each of his turns.
         self.seats = [Seat((), (), 0, HAND_SIZE) for _ in range(n)]
         self.dealer = first_dealer
@@ -218,18 +244,20 @@ class _Game:
             self.score(self.dealer, rules.starter_double_points, "starter")
         self.pegging(hands, drawn_tiles)
         # The show: from the dealer's left round to the dealer, then the crib.
-        for seat in seats_from(leader(self.dealer, n), n):
-            self.show(seat, "dealer" if seat == self.dealer else "non_dealer", hands[seat])
-        self.show(self.dealer, "crib", crib)
-
-    def show(self, seat: int, whose: ShowWhose, tiles: Sequence[Tile]) -> None:
-        starter, record = self.starter, self.record
-        total = show_total((*tiles, starter), self.rules)
-        (self.result.crib_scores if whose == "crib" else self.result.hand_scores).append(total)
-        if record is not None:
-            items = score_show(tiles, starter, self.rules).items
-            record.shows.append(Shown(whose, seat, total, items))
-        self.score(seat, total, "crib" if whose == "crib" else "hand")
+        dealer = self.dealer
+        shows: list[tuple[int, ShowWhose, Sequence[Tile]]] = [
+            (seat, "dealer" if seat == dealer else "non_dealer", hands[seat])
+            for seat in self.show_order[dealer]
+        ]
+        shows.append((dealer, "crib", crib))
+        for seat, whose, tiles in shows:
+            total = show_total((*tiles, starter), rules)
+            is_crib = whose == "crib"
+            (self.result.crib_scores if is_crib else self.result.hand_scores).append(total)
+            if record is not None:
+                items = score_show(tiles, starter, rules).items
+                record.shows.append(Shown(whose, seat, total, items))
+            self.score(seat, total, "crib" if is_crib else "hand")
 
     def pegging(self, hands: list[tuple[Tile, ...]], drawn: list[tuple[Tile, ...]]) -> None:
         starter, record = self.starter, self.record
@@ -274,7 +302,8 @@ class _Game:
                 if points:  # most tiles score nothing
                     self.score(player, points, "play")
                 continue
-            self.score(player, points - go_item.points, "play")
+            if points > go_item.points:
+                self.score(player, points - go_item.points, "play")
             if sheet is not None:
                 sheet.go_point((player, go_item))
             self.score(player, go_item.points, "play")

@@ -87,9 +87,10 @@ class RandomStrategy(Strategy):
     def discard(
         self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
     ) -> Positions:
-        first = pick(rng, len(values))
-        if len(values) == TWO_PLAYER_DRAW:
-            second = pick(rng, len(values) - 1)
+        drawn = len(values)
+        first = int(rng.random() * drawn)  # pick(), inline: once per seat and deal
+        if drawn == TWO_PLAYER_DRAW:
+            second = int(rng.random() * (drawn - 1))
             return first, second + (second >= first)
         return (first,)
 

@@ -148,8 +148,13 @@ export function errorBox(error, className = "warn") {
     errorLines(error).map((line) => h("p", { text: line })));
 }
 
-// Item names of the play and the show, with their points: "Fifteen 2, Pair 2".
+// Item names of the play and the show, with their points, alike items together:
+// "Fifteen 2, Pair 2", or for a hand "Fifteen 8, Pair 4".
 export function itemWords(items) {
-  return (items || []).map((item) => `${tr(`kind_${item.kind}`, {
-    len: item.tiles ? item.tiles.length : 0 })} ${item.points}`).join(", ");
+  const totals = new Map();
+  for (const item of items || []) {
+    const label = tr(`kind_${item.kind}`, { len: item.tiles ? item.tiles.length : 0 });
+    totals.set(label, (totals.get(label) || 0) + item.points);
+  }
+  return Array.from(totals, ([label, points]) => `${label} ${points}`).join(", ");
 }

@@ -89,7 +89,7 @@ export async function propose(laid) {
     let verdict = await validate(deal, entry);
     const code = verdict.reason?.code;
     if (!verdict.legal && laid.tile && countIsOpen(deal) && goesInCount(deal).size
-      && ["count_over_31", "played_after_go", "out_of_turn"].includes(code)) {
+      && ["count_over_31", "played_after_go"].includes(code)) {
       const leader = nextLeader(deal);
       if (leader !== null && leader !== entry.player) {
         const retry = { player: leader, tile: laid.tile };

@@ -33,9 +33,15 @@ function valid(game) {
   if (![2, 3, 4].includes(players) || !Array.isArray(names) || names.length !== players) {
     return false;
   }
+  if (!names.every((name) => typeof name === "string" && name)) return false;
+  if (![61, 121].includes(game.setup.target)) return false;
+  const sides = game.setup.partners ? 2 : players;
+  const answer = (result) => result === null || (Array.isArray(result?.scores)
+    && result.scores.length === sides && Array.isArray(result.events));
   return game.deals.length > 0 && game.deals.every((deal) => Number.isInteger(deal.dealer)
     && deal.dealer >= 0 && deal.dealer < players && Array.isArray(deal.plays)
-    && Array.isArray(deal.crib));
+    && Array.isArray(deal.crib) && answer(deal.result ?? null)
+    && (!deal.pegging || Array.isArray(deal.pegging.plays)));
 }
 
 export function save() {

@@ -1,0 +1,202 @@
+// The game on screen: the table set up, the board (each side's score, whose deal), the deal
+// (starter, play, crib), the record of the play, the deal's events and the deals so far.
+
+import { $, errorLines, h, itemWords, reveal, tr } from "./core.js";
+import {
+  currentDeal, liveEvents, scoresBefore, seats, sideCount, sideOf, sideSeats, store, winnerOf,
+} from "./game-store.js";
+import { goesInCount, phase, seatOnTurn, ui } from "./game-play.js";
+import { ends } from "./tiles.js";
+import { slotFace } from "./picker.js";
+
+const game = () => store.game;
+export const seatName = (seat) => game().setup.names[seat];
+export const sideName = (side) => sideSeats(game().setup, side).map(seatName).join(" & ");
+
+export function gameMarks(tile) {
+  if (!game()) return {};
+  const deal = currentDeal();
+  if (tile === deal.starter) return { mark: "starter", label: tr("tile_is_starter", { tile }) };
+  if (deal.crib.includes(tile)) return { mark: "chosen", label: tr("tile_in_crib", { tile }) };
+  if (deal.plays.some((p) => p.tile === tile)) {
+    return { mark: "used", label: tr("tile_played", { tile }) };
+  }
+  return {};
+}
+
+export function gameHint() {
+  if (!game()) return "";
+  const deal = currentDeal();
+  const step = phase(deal);
+  if (step === "starter") return tr("hint_starter_deal", { who: seatName(deal.dealer) });
+  if (step === "play") return tr("hint_play", { who: seatName(ui.seat) });
+  if (step === "crib") return tr("hint_crib", { n: Math.min(deal.crib.length + 1, 4) });
+  if (step === "over") return tr("hint_game_over");
+  return tr("hint_deal_done");
+}
+
+// The board: each side's score (live during the deal) and whose deal it is.
+function boardScores() {
+  const deal = currentDeal();
+  if (deal.result) return deal.result.scores;
+  return liveEvents(game().setup, deal, scoresBefore(game().deals.length)).scores;
+}
+
+function renderBoard() {
+  const { setup, deals } = game();
+  const deal = currentDeal();
+  const scores = boardScores();
+  const winner = winnerOf();
+  const dealerSide = sideOf(setup, deal.dealer);
+  $("#board").replaceChildren(
+    h("h3", { class: "board-title", text: tr("board_title", { target: setup.target,
+      n: deals.length }) }),
+    h("ul", { class: "sides" }, Array.from({ length: sideCount(setup) }, (_, side) => h("li", {
+      class: `side s${side}${winner?.side === side ? " won" : ""}`, "data-side": side },
+    h("span", { class: "side-name", text: sideName(side) }),
+    h("strong", { class: "side-score", id: `side-score-${side}`, text: String(scores[side]) }),
+    h("span", { class: "side-peg", "aria-hidden": "true" }, h("span", { class: "peg",
+      "data-fill": Math.min(100, Math.round((100 * scores[side]) / setup.target)) })),
+    dealerSide === side && !winner ? h("span", { class: "side-deals", text: tr("deals_now",
+      { who: seatName(deal.dealer) }) }) : null,
+    winner?.side === side ? h("span", { class: "side-won", text: tr("winner_mark") }) : null))));
+  for (const peg of $("#board").querySelectorAll(".peg")) {
+    peg.style.width = `${peg.dataset.fill}%`; // a CSSOM property, allowed by the CSP
+  }
+}
+
+function eventWords(event) {
+  return tr("event_line", { who: seatName(event.seat), what: tr(`event_${event.kind}`) });
+}
+
+function renderWinner() {
+  const box = $("#winner");
+  const winner = winnerOf();
+  box.hidden = !winner;
+  if (!winner) {
+    box.textContent = "";
+    return;
+  }
+  const at = game().deals.findIndex((deal) => deal.result?.winner);
+  const { result } = game().deals[at];
+  const event = result.events[winner.event];
+  const lurched = (result.lurched || []).map(sideName);
+  box.replaceChildren(h("strong", { text: tr("winner_is", { who: sideName(winner.side),
+    score: result.scores[winner.side] }) }), " ",
+  h("span", { text: tr("winner_at", { event: event ? eventWords(event) : "", n: at + 1 }) }),
+  lurched.length ? h("span", { class: "lurch", text: ` ${tr("lurched", { who:
+    lurched.join(", ") })}` }) : null);
+}
+
+function renderSlots() {
+  const deal = currentDeal();
+  const step = phase(deal);
+  slotFace($("#deal-starter .slot"), deal.starter, step === "starter", deal.starter
+    ? tr("slot_full", { what: tr("starter"), tile: deal.starter })
+    : tr("slot_empty", { what: tr("starter") }));
+  $$crib().forEach((button, i) => {
+    const tile = deal.crib[i] || null;
+    const what = tr("crib_slot", { n: i + 1 });
+    slotFace(button, tile, step === "crib" && i === deal.crib.length,
+      tile ? tr("slot_full", { what, tile }) : tr("slot_empty", { what }));
+  });
+  $("#crib-group").hidden = !["crib", "scored", "over"].includes(step)
+    || (step !== "crib" && !deal.crib.length);
+}
+
+const $$crib = () => Array.from(document.querySelectorAll("#deal-crib .slot"));
+
+function renderTurn() {
+  const deal = currentDeal();
+  const step = phase(deal);
+  const pegging = deal.pegging;
+  const laid = (pegging?.plays || []).filter((p) => p.tile);
+  const complete = Boolean(pegging?.complete);
+  const count = complete && laid.length ? laid[laid.length - 1].count : pegging?.count ?? 0;
+  $("#count-label").textContent = tr(complete ? "final_count" : "count");
+  $("#play-count").textContent = String(count);
+  const turn = { starter: tr("turn_starter"), play: tr("next_turn", { who: seatName(ui.seat) }),
+    crib: tr("turn_crib"), scored: tr("turn_scored"), over: tr("turn_over") }[step];
+  $("#play-turn").textContent = complete && step === "crib" ? `${tr("play_over")} ${turn}` : turn;
+  // for screen readers, one short line per entry: who laid what, the count, the points
+  const last = pegging?.plays?.[pegging.plays.length - 1];
+  const said = last ? tr("said_line", { entry: entryWords(last), count: last.count,
+    points: last.points ? `, +${last.points} ${itemWords(last.items)}` : "" }) : "";
+  $("#play-said").textContent = `${said} ${$("#play-turn").textContent}`.trim();
+  $("#deal-heading").textContent = tr("deal_heading", { n: game().deals.length,
+    dealer: seatName(deal.dealer), leader: seatName((deal.dealer + 1) % game().setup.players) });
+
+  const said = goesInCount(deal);
+  const onTurn = seatOnTurn(deal);
+  $("#who").replaceChildren(h("span", { class: "who-caption", text: tr("next_entry") }),
+    ...seats(game().setup).map((seat) => {
+      const out = deal.plays.filter((p) => p.player === seat && p.tile).length >= 4;
+      const note = out ? tr("seat_out") : said.has(seat) ? tr("seat_said_go")
+        : seat === onTurn && step === "play" ? tr("seat_on_turn") : "";
+      const button = h("button", { type: "button", class: `who-btn p${seat}`,
+        "data-player": seat, "aria-pressed": String(ui.seat === seat),
+        disabled: step !== "play" }, h("span", { class: `badge p${seat}`, "aria-hidden": "true",
+        text: seatName(seat).slice(0, 2) }), h("span", { class: "who-name", text:
+        seatName(seat) }), note ? h("span", { class: "who-note", text: note }) : null);
+      button.addEventListener("click", () => {
+        ui.seat = seat;
+        render();
+      });
+      return button;
+    }));
+  $("#play-go").disabled = step !== "play";
+  $("#next-deal").hidden = step !== "scored";
+}
+
+let render = () => {};
+export function setRenderer(fn) {
+  render = fn;
+}
+
+function reasonText(reason, entry) {
+  const deal = currentDeal();
+  const text = tr("reasons")?.[reason.code];
+  const hint = /: (say Go|wait for the count to close)$/.exec(reason.message || "");
+  const hintWords = hint ? ` ${tr(hint[1] === "say Go" ? "hint_say_go" : "hint_wait")}` : "";
+  if (typeof text !== "function") return `${reason.message || reason.code || ""}`;
+  const count = deal.pegging ? deal.pegging.count : 0;
+  const value = entry.tile ? ends(entry.tile).reduce((a, b) => a + b, 0) : 0;
+  return text({ who: seatName(entry.player), next: seatName(seatOnTurn(deal)),
+    tile: entry.tile, count, total: count + value }) + hintWords;
+}
+
+export function entryWords(entry) {
+  return tr("entry_by", { who: seatName(entry.player),
+    what: entry.tile ? entry.tile : tr("said_go") });
+}
+
+export function renderWarning() {
+  const warning = $("#play-warning");
+  warning.replaceChildren();
+  warning.hidden = !ui.warning;
+  if (!ui.warning) return;
+  const { entry, reason, error, local, tile } = ui.warning;
+  if (local) {
+    warning.append(h("span", { class: "reason", "data-code": local, text: tr(local, { tile }) }));
+  } else {
+    const lines = error ? errorLines(error) : [reasonText(reason, entry)];
+    warning.append(h("strong", { text: entry ? `${tr("refused")} ${entryWords(entry)}.`
+      : tr("refused") }), " ");
+    warning.append(h("span", { class: "reason", "data-code": reason?.code || "",
+      text: lines.join(" ") }));
+  }
+  reveal(warning);
+}
+
+export function renderTable() {
+  renderBoard();
+  renderWinner();
+  renderSlots();
+  renderTurn();
+  const error = $("#deal-error");
+  error.hidden = !ui.dealError && !ui.busy;
+  error.className = ui.dealError ? "warn" : "note";
+  error.textContent = ui.dealError ? errorLines(ui.dealError).join(" ") : ui.busy
+    ? tr("deal_working") : "";
+  if (ui.dealError) reveal(error);
+}
