@@ -51,10 +51,20 @@ class _Table:
     """The side each seat scores for."""
     next_of: tuple[int, ...]
     """The seat on each seat's left."""
-    show_order: tuple[tuple[int, ...], ...]
-    """For each dealer, the hands in the order they are shown."""
+    shows: tuple[tuple[tuple[int, ShowWhose], ...], ...]
+    """For each dealer, the shows in order: each hand from his left round to him, then the
+    crib, as (seat, whose)."""
     sides: int
     """How many sides score."""
+
+
+def _shows(dealer: int, players: int) -> tuple[tuple[int, ShowWhose], ...]:
+    shows: list[tuple[int, ShowWhose]] = [
+        (seat, "dealer" if seat == dealer else "non_dealer")
+        for seat in seats_from(leader(dealer, players), players)
+    ]
+    shows.append((dealer, "crib"))
+    return tuple(shows)
 
 
 @cache
@@ -63,7 +73,7 @@ def _table(players: int, partners: bool) -> _Table:
     return _Table(
         side_of=tuple(rules.side_of(seat) for seat in range(players)),
         next_of=tuple(next_seat(seat, players) for seat in range(players)),
-        show_order=tuple(seats_from(leader(d, players), players) for d in range(players)),
+        shows=tuple(_shows(dealer, players) for dealer in range(players)),
         sides=rules.sides,
     )
 
@@ -158,7 +168,7 @@ class _Game:
         self.deal_shape = DEALS[n]
         self.keep = _KEEP[self.deal_shape.drawn]
         table = _table(n, rules.partners)
-        self.side_of, self.next_of, self.show_order = table.side_of, table.next_of, table.show_order
+        self.side_of, self.next_of, self.shows = table.side_of, table.next_of, table.shows
         self.scores = [0] * table.sides
         # One view of the play per player, brought up to date on each of his turns.
         self.seats = [Seat((), (), 0, HAND_SIZE) for _ in range(n)]
@@ -216,7 +226,7 @@ class _Game:
             j = i + int(random() * left)  # as pick(), without a call per draw
             deck[i], deck[j] = deck[j], deck[i]
         starter = self.starter = BY_VALUE[deck[drawn - 1]]
-        blind = [BY_VALUE[k] for k in deck[n * each : drawn - 1]]
+        blind = [*map(BY_VALUE.__getitem__, deck[n * each : drawn - 1])]
         drawn_tiles: list[tuple[Tile, ...]] = []
         hands: list[tuple[Tile, ...]] = []
         crib: list[Tile] = []
@@ -226,7 +236,7 @@ class _Game:
             tiles, values = drawn_by(BY_VALUE), drawn_by(VALUES_BY_VALUE)
             own_crib = self.side_of[p] == self.side_of[self.dealer]
             laid = self.strategies[p].discard(values, own_crib, rules, rng)
-            away = [tiles[k] for k in laid]
+            away = [*map(tiles.__getitem__, laid)]
             drawn_tiles.append(tiles)
             discards.append(away)
             crib += away
@@ -245,14 +255,10 @@ class _Game:
         self.pegging(hands, drawn_tiles)
         # The show: from the dealer's left round to the dealer, then the crib.
         dealer = self.dealer
-        shows: list[tuple[int, ShowWhose, Sequence[Tile]]] = [
-            (seat, "dealer" if seat == dealer else "non_dealer", hands[seat])
-            for seat in self.show_order[dealer]
-        ]
-        shows.append((dealer, "crib", crib))
-        for seat, whose, tiles in shows:
-            total = show_total((*tiles, starter), rules)
+        for seat, whose in self.shows[dealer]:
             is_crib = whose == "crib"
+            tiles = crib if is_crib else hands[seat]
+            total = show_total((*tiles, starter), rules)
             (self.result.crib_scores if is_crib else self.result.hand_scores).append(total)
             if record is not None:
                 items = score_show(tiles, starter, rules).items
@@ -295,7 +301,7 @@ class _Game:
             points = referee.scores[player] - before
             # The go point is its own event, after the tile's own points (section 5): a
             # target reached by the tile ends the game before it, and the record with it.
-            go_item = items.pop() if closes == "go" or closes == "last_tile" else None
+            go_item = None if closes is None or closes == "thirty_one" else items.pop()
             if sheet is not None:
                 sheet.tile(player, tile, count, items, None if go_item else closes)
             if go_item is None:
