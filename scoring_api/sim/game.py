@@ -171,7 +171,7 @@ class _Game:
         self.side_of, self.next_of, self.shows = table.side_of, table.next_of, table.shows
         self.scores = [0] * table.sides
         # One view of the play per player, brought up to date on each of his turns.
-        self.seats = [Seat((), (), 0, HAND_SIZE) for _ in range(n)]
+        self.seats = [Seat((), (), 0, HAND_SIZE, seat) for seat in range(n)]
         self.dealer = first_dealer
         self.starter = ALL_TILES[0]  # the current deal's, and its record if one is kept
         self.record: DealRecord | None = None
@@ -273,6 +273,8 @@ class _Game:
         # Each player has seen the tiles he drew, the starter and every tile laid.
         own = [tile_mask(tiles) | starter.bit for tiles in drawn]
         seats, strategies, rng, next_of = self.seats, self.strategies, self.rng, self.next_of
+        for seat in seats:
+            seat.held = referee.held
         sheet = None
         if record is not None:
             sheet = PlaySheet()
@@ -292,22 +294,23 @@ class _Game:
             seat.playable = playable
             seat.count_values = referee.values
             seat.seen = own[player] | referee.used
-            seat.held = referee.held[player] or 0  # every hand is known: dealt here
             seat.opponent_tiles = HAND_SIZE - referee.laid_by[next_of[player]]
             tile = strategies[player].lay(seat, rng)
             count = referee.count + tile.value
             before = referee.scores[player]
             items, closes = referee.lay(player, tile)
             points = referee.scores[player] - before
-            # The go point is its own event, after the tile's own points (section 5): a
-            # target reached by the tile ends the game before it, and the record with it.
-            go_item = None if closes is None or closes == "thirty_one" else items.pop()
-            if sheet is not None:
-                sheet.tile(player, tile, count, items, None if go_item else closes)
-            if go_item is None:
-                if points:  # most tiles score nothing
+            if closes is None or closes == "thirty_one":  # most tiles close nothing
+                if sheet is not None:
+                    sheet.tile(player, tile, count, items, closes)
+                if points:  # and score nothing
                     self.score(player, points, "play")
                 continue
+            # The go point is its own event, after the tile's own points (section 5): a
+            # target reached by the tile ends the game before it, and the record with it.
+            go_item = items.pop()
+            if sheet is not None:
+                sheet.tile(player, tile, count, items, None)
             if points > go_item.points:
                 self.score(player, points - go_item.points, "play")
             if sheet is not None:

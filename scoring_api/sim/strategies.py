@@ -40,12 +40,15 @@ class Seat:
     """The tiles he has seen: his six, the starter and every tile laid."""
     opponent_tiles: int
     """How many tiles the next seat (on his left, an opponent in every mode) still holds."""
-    held: TileMask = 0
-    """His tiles not yet laid."""
+    seat: int = 0
+    """His seat."""
+    held: Sequence[TileMask | None] = ()
+    """Every seat's tiles not yet laid, where known: the referee's own list, handed over once
+    a deal (his are always known)."""
 
     def remaining(self) -> tuple[Tile, ...]:
         """His tiles not yet laid, lowest value first."""
-        return tiles_in[self.held]
+        return tiles_in[self.held[self.seat] or 0]
 
     def score_now(self, tile: Tile) -> int:
         """What laying ``tile`` scores now, a go point aside."""
