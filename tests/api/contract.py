@@ -13,6 +13,8 @@ from openapi_core import OpenAPI
 from openapi_core.configurations import Config
 from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotFound
 from openapi_core.testing import MockRequest, MockResponse
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
 from werkzeug.test import TestResponse
 
 SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
@@ -48,7 +50,12 @@ _OPENAPI = OpenAPI.from_dict(
         | dict.fromkeys(TEXT_TYPES, _text)
     ),
 )
-_PROBLEM_SCHEMA = Draft202012Validator(SPEC["components"]["schemas"]["Problem"])
+_PROBLEM_SCHEMA = Draft202012Validator(
+    {"$ref": "urn:spec#/components/schemas/Problem"},  # it refers to FieldError, ReasonCode
+    registry=Registry().with_resource(
+        "urn:spec", Resource.from_contents(SPEC, default_specification=DRAFT202012)
+    ),
+)
 
 # Pages for people, not operations: the spec describes them once, in info.description.
 PAGES = ("/", "/docs", "/docs/")
