@@ -2,7 +2,7 @@
 
 Run from the repository root:  .venv/bin/python bench/simulate.py [--random-games N] ...
 
-1. Games per second on one core, in-process (``scoring_api.rules.simulation.run``), for
+1. Games per second on one core, in-process (``scoring_api.sim.runs.run``), for
    random v random and expected v expected.
 2. The same runs through ``POST /v1/simulations`` to gunicorn started with gunicorn.conf.py
    and a single worker on 127.0.0.1 (JSON answer, and the NDJSON stream), as a percentage of
@@ -46,8 +46,8 @@ sys.path.insert(0, str(ROOT / "tests"))  # live_server: gunicorn as the tests st
 from live_server import serve  # noqa: E402
 
 from scoring_api.rules import ALL_TILES, DEFAULT_RULES  # noqa: E402
-from scoring_api.rules.discards import advise_discards  # noqa: E402
-from scoring_api.rules.simulation import SimulationRequest, run  # noqa: E402
+from scoring_api.sim.advisor import advise_discards  # noqa: E402
+from scoring_api.sim.runs import SimulationRequest, run  # noqa: E402
 
 SEED = 20261130
 NDJSON = "application/x-ndjson"

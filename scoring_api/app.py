@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,6 +11,7 @@ from flask import Flask
 from .api import register_api
 from .api.jsonio import OrjsonProvider
 from .rules import DEFAULT_RULES, show_table
+from .settings import install_settings
 from .web import web
 
 # 10,000 hands in the most verbose notation ([3, 5] arrays, spaces) stay well under this.
@@ -23,6 +25,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH)
     if config:
         app.config.update(config)
+    install_settings(app, os.environ)
     register_api(app)
     app.register_blueprint(web)
     # Build the show-total table now (about 0.3 s), not during a worker's first request.

@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 START_SECONDS = 30
 STOP_SECONDS = 40  # gunicorn.conf.py's graceful_timeout is 30 s
 
-VALID_HAND = {"hand": ["3-3", "1-5", "2-4", "0-3"], "starter": "0-6"}  # RULES.md: 24 points
+# docs/rules.md section 6: 24 points.
+VALID_HAND = {"hand": ["3-3", "1-5", "2-4", "0-3"], "starter": "0-6"}
 
 
 def free_port() -> int:

@@ -15,14 +15,16 @@ from werkzeug.exceptions import (
     UnsupportedMediaType,
 )
 
+from scoring_api.settings import current_settings
+
 from . import jsonio
-from .deadline import DEADLINES, body_seconds
+from .deadline import DEADLINES
 
 
 def _read() -> bytes:
     """The raw body, read within the body deadline under gunicorn (408 past it)."""
     sock = request.environ.get("gunicorn.socket")
-    seconds = body_seconds()
+    seconds = current_settings().body_seconds
     if sock is None or seconds <= 0:
         return request.get_data(cache=False)
     with DEADLINES.watch(sock, seconds) as is_late:

@@ -3,8 +3,8 @@ then) cannot hold a worker thread for long.
 
 gunicorn's socket reads block without a total time limit. One watcher thread per worker
 process shuts the read side of a socket whose body is still being read past the deadline;
-the blocked read then ends and the request is answered 408. The deadline comes from app
-config ``BODY_SECONDS``, else ``SCORING_API_BODY_SECONDS`` (default 10; 0 = none).
+the blocked read then ends and the request is answered 408. The deadline is the setting
+``SCORING_API_BODY_SECONDS`` (``scoring_api.settings``).
 """
 
 from __future__ import annotations
@@ -17,16 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
-from flask import current_app
-
-BODY_SECONDS_SETTING = ("BODY_SECONDS", "SCORING_API_BODY_SECONDS", 10.0)
 TICK_SECONDS = 0.25
-
-
-def body_seconds() -> float:
-    key, env, default = BODY_SECONDS_SETTING
-    configured = current_app.config.get(key)
-    return float(configured if configured is not None else os.environ.get(env, default))
 
 
 class Deadlines:

@@ -1,29 +1,29 @@
 """Whole games between strategies: a summary with the sums behind it, or a stream of games.
 
 Game ``i`` of a run depends only on the seed, ``i`` and the request (see
-``scoring_api.rules.simulation``), so shards of a run (``first_game``) merge exactly and the
+``scoring_api.sim.runs``), so shards of a run (``first_game``) merge exactly and the
 same request gives the same bytes from any worker.
 """
 
 from __future__ import annotations
 
-import os
 import secrets
 import time
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request, stream_with_context
+from flask import Blueprint, Response, request, stream_with_context
 
-from scoring_api.rules.game import DealRecord, GameResult
-from scoring_api.rules.simulation import (
+from scoring_api.settings import current_settings
+from scoring_api.sim.game import DealRecord, GameResult
+from scoring_api.sim.runs import (
     MAX_SEED,
     SimulationRequest,
     Totals,
     play_one,
     summarize,
 )
-from scoring_api.rules.strategies import STRATEGIES
+from scoring_api.sim.strategies import STRATEGIES
 
 from . import jsonio, render
 from .body import load_body
@@ -34,12 +34,6 @@ bp = Blueprint("simulations", __name__, url_prefix="/v1")
 
 NDJSON = "application/x-ndjson"
 MAX_TRANSCRIPT_GAMES = 100
-# (app config key, environment variable, default); the config key wins, then the variable.
-MAX_GAMES_SETTING = ("SIMULATION_MAX_GAMES", "SCORING_API_MAX_GAMES", 100_000)
-STREAM_SECONDS_SETTING = ("SIMULATION_STREAM_SECONDS", "SCORING_API_STREAM_SECONDS", 600)
-# The JSON answer's time budget (0 = none): past it, a 503 problem says where to resume.
-# Behind a proxy, set it below the proxy's read timeout, so no worker plays for nobody.
-JSON_SECONDS_SETTING = ("SIMULATION_JSON_SECONDS", "SCORING_API_JSON_SECONDS", 600)
 FLUSH_SECONDS = 0.1
 
 _schema = SimulationSchema()
@@ -49,14 +43,6 @@ _STRATEGIES = {
         for strategy in STRATEGIES.values()
     ]
 }
-
-
-def setting(key: str, env: str, default: float) -> float:
-    """A limit from the app config (tests lower it per app), else the environment."""
-    configured = current_app.config.get(key)
-    if configured is not None:
-        return float(configured)
-    return float(os.environ.get(env, default))
 
 
 @bp.get("/strategies")
@@ -70,21 +56,18 @@ def _deal(record: DealRecord) -> dict[str, Any]:
         "dealer": record.dealer,
         "hands": [render.tiles(six) for six in record.hands],
         "discards": [render.tiles(pair) for pair in record.discards],
-        "starter": str(record.starter),
+        **({"blind": render.tiles(record.blind)} if record.blind else {}),
+        "starter": render.tile(record.starter),
         "starter_points": record.starter_points,
-        "plays": [
-            {
-                "player": played.player,
-                **({"go": True} if played.tile is None else {"tile": str(played.tile)}),
-                "count": played.count,
-                "points": sum(item.points for item in played.items),
-                "items": render.items(played.items),
-            }
-            for played in record.plays
-        ],
+        "plays": [render.scored_play(play) for play in record.plays],
         "shows": [
-            {"whose": whose, "player": owner, "total": total, "items": render.items(items)}
-            for whose, owner, total, items in record.shows
+            {
+                "whose": shown.whose,
+                "player": shown.player,
+                "total": shown.total,
+                "items": render.items(shown.items),
+            }
+            for shown in record.shows
         ],
     }
 
@@ -98,13 +81,16 @@ def _game(index: int, game: GameResult) -> dict[str, Any]:
         "first_dealer": game.first_dealer,
         "lurch": game.lurch,
     }
+    if len(game.scores) > 2:  # who was lurched, where there is a choice
+        line["lurched"] = game.lurched
     if game.transcript is not None:
         line["transcript"] = [_deal(record) for record in game.transcript]
     return line
 
 
-def _summary(head: dict[str, Any], totals: Totals, names: tuple[str, str]) -> dict[str, Any]:
-    return {**head, **summarize(totals, names), "totals": totals.as_dict()}
+def _summary(head: dict[str, Any], totals: Totals, sim: SimulationRequest) -> dict[str, Any]:
+    summary = summarize(totals, sim.strategies, sim.rules)
+    return {**head, **summary, "totals": totals.as_dict()}
 
 
 def _ndjson(document: dict[str, Any]) -> bytes:
@@ -119,7 +105,7 @@ def _stream(
     Lines are sent in chunks at most FLUSH_SECONDS apart: one write per game would cost a
     system call per game, a noticeable share of a fast strategy's time.
     """
-    totals = Totals()
+    totals = Totals.empty(sim.rules)
     started = last_flush = time.monotonic()
     end = sim.first_game + sim.games
     pending: list[bytes] = []
@@ -146,12 +132,12 @@ def _stream(
             yield b"".join(pending)
             pending.clear()
             last_flush = now
-    pending.append(_ndjson({"type": "summary", **_summary(head, totals, sim.strategies)}))
+    pending.append(_ndjson({"type": "summary", **_summary(head, totals, sim)}))
     yield b"".join(pending)
 
 
 def _check_limits(games: int, transcripts: bool) -> None:
-    cap = int(setting(*MAX_GAMES_SETTING))
+    cap = current_settings().max_games
     errors = []
     if games > cap:
         errors.append(
@@ -172,7 +158,7 @@ def simulate() -> dict[str, Any] | Response:
     body = load_body(_schema)
     _check_limits(body["games"], body["transcripts"])
     seed = body["seed"] if "seed" in body else secrets.randbelow(MAX_SEED + 1)
-    names = (body["players"][0]["strategy"], body["players"][1]["strategy"])
+    names = tuple(player["strategy"] for player in body["players"])
     sim = SimulationRequest(
         strategies=names,
         rules=body["rules"],
@@ -189,12 +175,12 @@ def simulate() -> dict[str, Any] | Response:
     }
     transcripts: bool = body["transcripts"]
     if request.accept_mimetypes.best_match(("application/json", NDJSON)) == NDJSON:
-        budget = setting(*STREAM_SECONDS_SETTING)
+        budget = current_settings().stream_seconds
         return Response(
             stream_with_context(_stream(sim, head, transcripts, budget)), mimetype=NDJSON
         )
-    budget = setting(*JSON_SECONDS_SETTING)
-    totals = Totals()
+    budget = current_settings().json_seconds
+    totals = Totals.empty(sim.rules)
     games: list[dict[str, Any]] = []
     started = time.monotonic()
     end = sim.first_game + sim.games
@@ -212,5 +198,5 @@ def simulate() -> dict[str, Any] | Response:
                 games_played=played,
             )
     if not transcripts:
-        return _summary(head, totals, names)
-    return {**_summary(head, totals, names), "transcripts": games}
+        return _summary(head, totals, sim)
+    return {**_summary(head, totals, sim), "transcripts": games}

@@ -17,8 +17,8 @@ from referencing.jsonschema import DRAFT202012
 from scoring_api.api.simulation_schemas import SimulationSchema
 from scoring_api.app import create_app
 from scoring_api.rules import ALL_TILES, RuleOptions, parse_tiles, show_total
-from scoring_api.rules.simulation import MAX_SEED, SimulationRequest, Totals, run, summarize
-from scoring_api.rules.strategies import STRATEGIES
+from scoring_api.sim.runs import MAX_SEED, SimulationRequest, Totals, run, summarize
+from scoring_api.sim.strategies import STRATEGIES
 
 from .contract import SPEC, ContractClient, pointers, problem_of
 from .test_http_edge_agreement import TRICKY, edge_accepts, mutated
@@ -62,7 +62,7 @@ def lines_of(body: bytes) -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def capped() -> ContractClient:
-    return ContractClient(create_app({"TESTING": True, "SIMULATION_MAX_GAMES": 10}))
+    return ContractClient(create_app({"TESTING": True, "SCORING_API_MAX_GAMES": 10}))
 
 
 def _example(path: str, status: str | None, name: str) -> Any:
@@ -179,7 +179,7 @@ def test_stream_with_transcripts_carries_them_per_game(api: ContractClient) -> N
 
 
 def test_stream_time_budget_ends_with_an_error_line() -> None:
-    client = ContractClient(create_app({"TESTING": True, "SIMULATION_STREAM_SECONDS": 1e-9}))
+    client = ContractClient(create_app({"TESTING": True, "SCORING_API_STREAM_SECONDS": 1e-9}))
     lines = lines_of(client.post(SIMULATE, sim(5, first_game=3), headers=NDJSON).get_data())
     assert [line["type"] for line in lines] == ["game", "error"]
     assert lines[1]["next_game"] == 4

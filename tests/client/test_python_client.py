@@ -156,6 +156,8 @@ def test_reference(api: Any) -> None:
         "target",
         "starter_double_points",
         "double_blank_in_fifteens",
+        "players",
+        "partners",
     ]
     assert rules.defaults.target is m.Target.SIXTY_ONE
     tiles = module("api.reference.get_tiles").sync(client=api)
@@ -183,7 +185,7 @@ def test_simulate_and_advise(api: Any) -> None:
     assert (result.seed, result.games, result.first_dealer) == (42, 2, m.DealerRotation.ALTERNATE)
     assert [player.wins for player in result.players] == [2, 0]  # the spec's example
     plays = [play for deal in result.transcripts[0].transcript for play in deal.plays]
-    assert all(isinstance(play, m.TranscriptPlay) for play in plays)
+    assert all(isinstance(play, m.ScoredPlay) for play in plays)
     assert any(play.go is True for play in plays)
     fixed = module("api.simulation.simulate").sync(
         client=api,

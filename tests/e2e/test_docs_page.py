@@ -61,7 +61,7 @@ def test_try_it_out_offline(open_page: OpenPage) -> None:
     live = operation.locator(".live-responses-table")
     expect(live.locator("tbody td.response-col_status").first).to_have_text("200")
     body = json.loads(live.locator("tbody .response-col_description pre").first.inner_text())
-    assert body["total"] == 24  # the example: RULES.md's 24-point hand
+    assert body["total"] == 24  # the example (docs/rules.md section 6) scores 24
     expect(live).to_contain_text("x-request-id")  # a declared header, shown with the answer
     assert visit.base_url + "/v1/hands/score" in visit.requests
     assert visit.outside_requests() == []

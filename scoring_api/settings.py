@@ -1,0 +1,101 @@
+"""Every setting of the service, with its default and meaning, read once by ``create_app``.
+
+A setting's name is its environment variable (``SCORING_API_...``) and also its key in the
+config mapping given to ``create_app`` (tests lower limits that way); the config wins, then
+the environment, then the default. The README's table of settings is checked against
+``SETTINGS`` by a test, so the two cannot drift.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from flask import Flask, current_app
+
+EXTENSION_KEY = "scoring_api.settings"
+
+
+def _setting(default: float, meaning: str) -> Any:
+    return field(default=default, metadata={"meaning": meaning})
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The service's settings; each field is one ``SCORING_API_<FIELD>`` variable."""
+
+    max_games: int = _setting(
+        100_000,
+        "Games one simulation request may ask for; more is a 422 naming `/games` "
+        "(split a bigger run into shards with `first_game`).",
+    )
+    stream_seconds: float = _setting(
+        600.0,
+        "Time budget of an NDJSON simulation stream; past it the stream ends with an error "
+        "line saying where to resume (0 = no limit).",
+    )
+    json_seconds: float = _setting(
+        600.0,
+        "Time budget of a JSON simulation answer; past it the answer is a 503 problem with "
+        "`games_played` (0 = no limit). Behind a proxy, set it below the proxy's read timeout.",
+    )
+    body_seconds: float = _setting(
+        10.0,
+        "Time a request body may take to arrive under gunicorn; a slower one is a 408 "
+        "(0 = no limit).",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SettingInfo:
+    """One setting as documented: its variable, default and meaning."""
+
+    name: str  # the environment variable, also the config key
+    default: float
+    meaning: str
+
+
+def env_name(attribute: str) -> str:
+    return f"SCORING_API_{attribute.upper()}"
+
+
+SETTINGS: tuple[SettingInfo, ...] = tuple(
+    SettingInfo(env_name(f.name), f.default, f.metadata["meaning"])  # type: ignore[arg-type]
+    for f in fields(Settings)
+)
+
+
+def load_settings(config: Mapping[str, Any], environ: Mapping[str, str]) -> Settings:
+    """The settings from app config, else the environment, else the defaults.
+
+    A value that is not a number is refused at start-up, naming the setting, rather than
+    guessed at or discovered by the first request that needs it.
+    """
+    values: dict[str, float] = {}
+    for f in fields(Settings):
+        name = env_name(f.name)
+        raw = config.get(name, environ.get(name))
+        if raw is None:
+            continue
+        number_type = int if isinstance(f.default, int) else float
+        try:
+            number = number_type(raw)
+        except (TypeError, ValueError):
+            raise ValueError(f"{name} must be a number, not {raw!r}") from None
+        if number < 0:
+            raise ValueError(f"{name} must not be negative, got {raw!r}")
+        values[f.name] = number
+    return Settings(**values)  # type: ignore[arg-type]
+
+
+def install_settings(app: Flask, environ: Mapping[str, str]) -> Settings:
+    settings = load_settings(app.config, environ)
+    app.extensions[EXTENSION_KEY] = settings
+    return settings
+
+
+def current_settings() -> Settings:
+    """The settings of the app handling the current request."""
+    settings: Settings = current_app.extensions[EXTENSION_KEY]
+    return settings

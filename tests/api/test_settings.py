@@ -1,0 +1,44 @@
+"""The settings module: one list of every SCORING_API_* setting, read once by create_app."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from scoring_api.app import create_app
+from scoring_api.settings import SETTINGS, Settings, current_settings, load_settings
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+_ROW = re.compile(r"^\| `(SCORING_API_\w+)` \| ([\d,.]+) \| (.+) \|$", re.MULTILINE)
+
+
+def test_readme_table_lists_every_setting_with_its_default_and_meaning() -> None:
+    rows = {name: (default, meaning) for name, default, meaning in _ROW.findall(README.read_text())}
+    assert set(rows) == {setting.name for setting in SETTINGS}
+    for setting in SETTINGS:
+        default, meaning = rows[setting.name]
+        assert float(default.replace(",", "")) == setting.default, setting.name
+        assert meaning == setting.meaning, setting.name
+
+
+def test_config_wins_over_environment_which_wins_over_default() -> None:
+    environ = {"SCORING_API_MAX_GAMES": "7", "SCORING_API_BODY_SECONDS": "2.5"}
+    settings = load_settings({"SCORING_API_MAX_GAMES": 5}, environ)
+    assert settings == Settings(max_games=5, body_seconds=2.5)
+    assert load_settings({}, {}) == Settings()
+
+
+@pytest.mark.parametrize("raw", ["abc", "-1", ""])
+def test_a_bad_value_stops_the_start_naming_the_setting(raw: str) -> None:
+    with pytest.raises(ValueError, match="SCORING_API_JSON_SECONDS"):
+        load_settings({}, {"SCORING_API_JSON_SECONDS": raw})
+
+
+def test_create_app_reads_the_settings_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCORING_API_STREAM_SECONDS", "3")
+    app = create_app({"TESTING": True})
+    monkeypatch.setenv("SCORING_API_STREAM_SECONDS", "4")  # too late: already read
+    with app.app_context():
+        assert current_settings().stream_seconds == 3.0
