@@ -158,7 +158,8 @@ class Referee:
 
     def close_by_go(self) -> None:
         """Nobody can lay: 1 for the go (or for the last tile of the play) to the last layer."""
-        assert self.last_layer is not None and self.last_entry is not None
+        assert self.last_layer is not None
+        assert self.last_entry is not None
         self.last_entry.points += 1
         self.scores[self.last_layer] += 1
         self.last_entry.closes = "go" if self.anyone_holds_tiles() else "last_tile"
