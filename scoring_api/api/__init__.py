@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask
 
-from . import advice, hands, ops, pegging, plays, reference, simulations
+from . import advice, deals, hands, ops, pegging, plays, reference, simulations
 from .cors import init_cors
 from .docs import register_docs
 from .observability import init_observability
@@ -18,6 +18,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     hands.bp,
     pegging.bp,
     plays.bp,
+    deals.bp,
     reference.bp,
     simulations.bp,
     advice.bp,

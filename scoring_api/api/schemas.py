@@ -96,3 +96,33 @@ def default_dealer(body: dict[str, Any]) -> int:
     """The dealer a request names, else the last seat (so seat 0 leads)."""
     dealer: int = body.get("dealer", body["rules"].players - 1)
     return dealer
+
+
+def _score() -> JsonInteger:
+    return JsonInteger(validate=Range(0, 200))
+
+
+class ClaimsSchema(Schema):
+    """What the players claimed at the show (null where nothing was claimed)."""
+
+    hands = BoundedList(
+        JsonInteger(allow_none=True, validate=Range(0, 100)), validate=Length(max=MAX_PLAYERS)
+    )
+    crib = JsonInteger(allow_none=True, validate=Range(0, 100))
+
+
+class DealSchema(Schema):
+    """One deal of a game, refereed end to end (the rules core checks it adds up)."""
+
+    rules = RulesField()
+    dealer = _dealer()
+    scores = BoundedList(_score(), required=True, validate=Length(2, MAX_PLAYERS))
+    starter = TileField(required=True)
+    hands = BoundedList(
+        BoundedList(TileField(), validate=Length(equal=HAND_SIZE)),
+        required=True,
+        validate=Length(PLAYERS, MAX_PLAYERS),
+    )
+    crib = BoundedList(TileField(), required=True, validate=Length(equal=HAND_SIZE))
+    plays = _plays()
+    claims = fields.Nested(ClaimsSchema)

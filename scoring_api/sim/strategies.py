@@ -158,10 +158,10 @@ def expected_best_reply(seat: Seat, after: tuple[int, ...]) -> float:
 class ExpectedStrategy(Strategy):
     name = "expected"
     description = (
-        "Keeps the four tiles with the best expected hand plus (as dealer) or minus (as "
-        "non-dealer) the expected crib, exact over the unseen starters and the opponent's "
+        "Keeps the four tiles with the best expected hand plus (his side's crib) or minus "
+        "(another side's) the expected crib, exact over the unseen starters and the others' "
         "possible discards; lays the tile that maximizes points now minus the expected best "
-        "reply of the opponent over the tiles he may hold (one-tile look-ahead)."
+        "reply of the next seat over the tiles he may hold (one-tile look-ahead)."
     )
 
     def discard(

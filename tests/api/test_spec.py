@@ -155,3 +155,22 @@ def test_no_boolean_const() -> None:
     # openapi-python-client 0.29 writes `if go != Trueand ...` for an optional {const: true}:
     # write {type: boolean, enum: [true]} instead.
     assert not re.search(r"^[^#]*\bconst: (true|false)", SPEC_PATH.read_text(), re.MULTILINE)
+
+
+def _unions(schema: Any, at: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    if isinstance(schema, dict):
+        for i, branch in enumerate(schema.get("oneOf", []) + schema.get("anyOf", [])):
+            yield f"{at}/oneOf/{i}", branch
+        for key, value in schema.items():
+            yield from _unions(value, f"{at}/{key}")
+    elif isinstance(schema, list):
+        for i, value in enumerate(schema):
+            yield from _unions(value, f"{at}/{i}")
+
+
+def test_union_branches_are_named() -> None:
+    # An inline object or enum in a oneOf becomes PlayType0 or DealScoreWinnerType0 in a
+    # generated client: name it as a component (with a title) and refer to it.
+    for at, branch in _unions(SPEC, ""):
+        inline = "$ref" not in branch and ("properties" in branch or "enum" in branch)
+        assert not inline, at

@@ -148,6 +148,34 @@ def test_score_the_play_and_validate_a_play(api: Any) -> None:
     assert verdict.reason.code is m.ReasonCode.COUNT_OVER_31
 
 
+def test_score_a_deal(api: Any) -> None:
+    m = module("models")
+    seats = [
+        ["3-4", "0-4", "1-3", "2-2"],
+        ["2-6", "0-5", "4-6", "2-5"],
+        ["3-5", "1-5", "1-4", "4-4"],
+    ]
+    order = [0, 1, 2, 0, 0, 1, 2, 0, 1, 2, 1, 2]  # docs/rules.md section 8.5
+    tiles = {seat: iter(hand) for seat, hand in enumerate(seats)}
+    body = m.DealRequest(
+        rules=m.Rules(players=m.Players.THREE),
+        dealer=2,
+        scores=[40, 54, 44],
+        starter="5-5",
+        hands=seats,
+        crib=["5-6", "0-1", "3-6", "0-6"],
+        plays=[m.TilePlay(player=seat, tile=next(tiles[seat])) for seat in order],
+        claims=m.DealRequestClaims(hands=[12, None, None]),
+    )
+    deal = module("api.pegging.score_deal").sync(client=api, body=body)
+    assert isinstance(deal, m.DealScore)
+    assert isinstance(deal.winner, m.DealWinner)
+    assert (deal.winner.side, deal.scores) == (0, [61, 56, 51])
+    last = deal.events[deal.winner.event]
+    assert (last.kind, last.points, last.claim.correct) == (m.DealEventKind.HAND, 12, True)
+    assert all(isinstance(item, m.DealEventItem) for item in last.items)
+
+
 def test_reference(api: Any) -> None:
     m = module("models")
     rules = module("api.reference.get_rules").sync(client=api)
