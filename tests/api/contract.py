@@ -13,6 +13,8 @@ from openapi_core import OpenAPI
 from openapi_core.configurations import Config
 from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotFound
 from openapi_core.testing import MockRequest, MockResponse
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
 from werkzeug.test import TestResponse
 
 SPEC_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
@@ -25,7 +27,6 @@ TEXT_TYPES = (
     "text/html",
     "text/css",
     "text/javascript",
-    "application/yaml",
     "application/x-ndjson",  # a string to the spec; tests check each line's JSON themselves
 )
 
@@ -38,19 +39,39 @@ def _text(data: bytes | str, **_: Any) -> str:
     return data.decode() if isinstance(data, bytes) else data
 
 
+def _yaml(data: bytes | str, **_: Any) -> Any:
+    return yaml.safe_load(data)
+
+
 _OPENAPI = OpenAPI.from_dict(
     SPEC,
     config=Config(
-        extra_media_type_deserializers={PROBLEM: _json_bytes} | dict.fromkeys(TEXT_TYPES, _text)
+        extra_media_type_deserializers={PROBLEM: _json_bytes, "application/yaml": _yaml}
+        | dict.fromkeys(TEXT_TYPES, _text)
     ),
 )
-_PROBLEM_SCHEMA = Draft202012Validator(SPEC["components"]["schemas"]["Problem"])
+_PROBLEM_SCHEMA = Draft202012Validator(
+    {"$ref": "urn:spec#/components/schemas/Problem"},  # it refers to FieldError, ReasonCode
+    registry=Registry().with_resource(
+        "urn:spec", Resource.from_contents(SPEC, default_specification=DRAFT202012)
+    ),
+)
+
+# Pages for people, not operations: the spec describes them once, in info.description.
+PAGES = ("/", "/docs", "/docs/")
+PAGE_ASSETS = ("/docs/", "/web/static/")
+PAGE_TYPES = (*TEXT_TYPES, "image/png", "image/svg+xml", "application/octet-stream")
+
+
+def is_page(path: str) -> bool:
+    return path in PAGES or path.startswith(PAGE_ASSETS)
 
 
 class ContractClient:
     """Sends requests through Flask's test client and validates each answer against the spec.
 
-    Answers for paths or methods the spec does not list (404, 405) must still be problems.
+    Answers for paths or methods the spec does not list (404, 405) must still be problems;
+    a page (``is_page``) answers a page or a problem, and a /v1 preflight a 204.
     """
 
     def __init__(self, app: Flask) -> None:
@@ -108,6 +129,15 @@ class ContractClient:
         try:
             _OPENAPI.validate_response(request, mock)
         except (PathNotFound, OperationNotFound):
+            if method == "OPTIONS" and path.startswith("/v1/") and response.status_code == 204:
+                # A CORS preflight, as info.description describes it (not an operation).
+                assert response.get_data() == b""
+                assert response.headers["Access-Control-Allow-Origin"] == "*"
+                assert response.headers["Access-Control-Max-Age"] == "600"
+                return
+            if is_page(path) and method == "GET" and response.status_code == 200:
+                assert response.mimetype in PAGE_TYPES, response.mimetype
+                return
             assert response.mimetype == PROBLEM
             _PROBLEM_SCHEMA.validate(response.get_json())
 

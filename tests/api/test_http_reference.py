@@ -22,10 +22,15 @@ def test_rules_list_every_option(api: ContractClient) -> None:
 
 
 def test_spec_rules_schema_matches_the_core() -> None:
-    properties = SPEC["components"]["schemas"]["Rules"]["properties"]
+    schemas = SPEC["components"]["schemas"]
+    properties = schemas["Rules"]["properties"]
     assert list(properties) == [option.name for option in RULE_OPTIONS]
+    assert schemas["RulesInEffect"]["properties"] == properties  # the same named schemas
     for option in RULE_OPTIONS:
-        schema = properties[option.name]
+        # each option is a named schema (Target, ...) that generated clients name too
+        name = properties[option.name]["$ref"].rsplit("/", 1)[-1]
+        schema = schemas[name]
+        assert schema["title"] == name
         assert schema["default"] == option.default
         if schema["type"] == "boolean":
             assert set(option.allowed) == {True, False}

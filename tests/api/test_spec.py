@@ -14,7 +14,7 @@ from openapi_spec_validator.readers import read_from_filename
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from .contract import SPEC, SPEC_PATH
+from .contract import PAGES, SPEC, SPEC_PATH
 
 _REGISTRY = Registry().with_resource(
     "urn:spec", Resource.from_contents(SPEC, default_specification=DRAFT202012)
@@ -26,7 +26,11 @@ def test_spec_is_valid_openapi_31() -> None:
     document, _ = read_from_filename(str(SPEC_PATH))
     validate(document)
     assert SPEC["openapi"].startswith("3.1")
-    assert "servers" not in SPEC  # full paths: openapi-core mis-matches relative servers
+    # One server, this one: paths are written in full (openapi-core mis-matches relative
+    # servers such as /v1), and Swagger UI's "Try it out" then calls the page's own origin.
+    assert [server["url"] for server in SPEC["servers"]] == ["/"]
+    assert SPEC["security"] == []  # no authentication: info.description says why
+    assert "No authentication" in SPEC["info"]["description"]
 
 
 def test_status_codes_are_quoted() -> None:
@@ -85,6 +89,13 @@ def _flask_path(rule: str) -> str:
     return re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule)
 
 
+def _operations() -> Iterator[tuple[str, str, dict[str, Any]]]:
+    for path, item in SPEC["paths"].items():
+        for method, operation in item.items():
+            if method in METHODS:
+                yield path, method, operation
+
+
 def test_every_route_is_in_the_spec_and_back(app: Flask) -> None:
     served = {
         (_flask_path(rule.rule), method.lower())
@@ -92,13 +103,74 @@ def test_every_route_is_in_the_spec_and_back(app: Flask) -> None:
         if rule.endpoint.split(".")[-1] != "static"  # files of pages, not API endpoints
         for method in (rule.methods or set()) - {"HEAD", "OPTIONS"}
     }
-    served.discard(("/docs/", "get"))  # the same page as /docs
-    described = {
-        (path, method)
-        for path, item in SPEC["paths"].items()
-        for method in item
-        if method in METHODS - {"options"}
-    }
-    assert served == described
-    preflight = {path for path, item in SPEC["paths"].items() if "options" in item}
-    assert preflight == {path for path, _ in described if path.startswith("/v1/")}
+    # Pages for people (and their assets) are described once, in info.description.
+    pages = {(page, "get") for page in PAGES} | {("/docs/{path}", "get")}
+    assert pages <= served
+    described = {(path, method) for path, method, _ in _operations()}
+    assert served - pages == described
+    for page in ("`/`", "`/docs`", "`/docs/`", "`/web/static/`"):
+        assert page in SPEC["info"]["description"]
+
+
+def test_cors_preflights_are_described_once_not_as_operations(app: Flask) -> None:
+    assert not [path for path, method, _ in _operations() if method == "options"]
+    assert "A preflight (`OPTIONS` on any `/v1`" in SPEC["info"]["description"]
+    client = app.test_client()
+    for path, method, _ in _operations():
+        if path.startswith("/v1/"):  # CORS is for /v1: every path answers its preflight
+            headers = {"Origin": "https://example.org", "Access-Control-Request-Method": "GET"}
+            response = client.options(path, headers=headers)
+            assert response.status_code == 204, path
+            assert method.upper() in response.headers["Access-Control-Allow-Methods"]
+
+
+def test_one_operation_id_per_operation() -> None:
+    ids = [operation["operationId"] for _, _, operation in _operations()]
+    assert len(ids) == len(set(ids))
+    assert all(re.fullmatch(r"[a-z][A-Za-z]+", name) for name in ids), ids
+
+
+def test_operations_that_take_input_declare_their_4xx() -> None:
+    # The GETs read no input, so they have no 4xx (tools/contract/.redocly.lint-ignore.yaml).
+    for path, _, operation in _operations():
+        if "requestBody" in operation or "parameters" in operation:
+            assert {"400", "408", "413", "415", "422"} <= operation["responses"].keys(), path
+
+
+def _response(response: dict[str, Any]) -> dict[str, Any]:
+    if "$ref" in response:
+        found: dict[str, Any] = SPEC["components"]["responses"][response["$ref"].split("/")[-1]]
+        return found
+    return response
+
+
+def test_every_response_declares_the_request_id() -> None:
+    header = {"$ref": "#/components/headers/RequestId"}
+    for path, _, operation in _operations():
+        for status, response in operation["responses"].items():
+            assert _response(response)["headers"]["X-Request-ID"] == header, (path, status)
+
+
+def test_no_boolean_const() -> None:
+    # openapi-python-client 0.29 writes `if go != Trueand ...` for an optional {const: true}:
+    # write {type: boolean, enum: [true]} instead.
+    assert not re.search(r"^[^#]*\bconst: (true|false)", SPEC_PATH.read_text(), re.MULTILINE)
+
+
+def _unions(schema: Any, at: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    if isinstance(schema, dict):
+        for i, branch in enumerate(schema.get("oneOf", []) + schema.get("anyOf", [])):
+            yield f"{at}/oneOf/{i}", branch
+        for key, value in schema.items():
+            yield from _unions(value, f"{at}/{key}")
+    elif isinstance(schema, list):
+        for i, value in enumerate(schema):
+            yield from _unions(value, f"{at}/{i}")
+
+
+def test_union_branches_are_named() -> None:
+    # An inline object or enum in a oneOf becomes PlayType0 or DealScoreWinnerType0 in a
+    # generated client: name it as a component (with a title) and refer to it.
+    for at, branch in _unions(SPEC, ""):
+        inline = "$ref" not in branch and ("properties" in branch or "enum" in branch)
+        assert not inline, at

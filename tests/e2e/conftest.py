@@ -97,18 +97,40 @@ OpenPage = Callable[..., Visit]
 
 @pytest.fixture
 def open_page(browser: Browser, base_url: str) -> Iterator[OpenPage]:
-    """Open the page in a fresh context: ``open_page(viewport=PHONE, locale="en-US")``."""
+    """Open the page in a fresh context: ``open_page(viewport=PHONE, locale="en-US")``.
+
+    ``mobile=True`` emulates a phone's browser (the page is laid out at 980 px unless its
+    viewport meta says otherwise); ``ready`` is the selector that says the page is ready.
+    Requests to anywhere but the server are recorded and refused (offline).
+    """
     contexts: list[Any] = []
     visits: list[Visit] = []
 
     def _open(
-        viewport: ViewportSize | None = None, locale: str = "en-US", path: str = "/"
+        viewport: ViewportSize | None = None,
+        locale: str = "en-US",
+        path: str = "/",
+        *,
+        mobile: bool = False,
+        ready: str = "body.ready",
     ) -> Visit:
         context = browser.new_context(
-            viewport=viewport or PHONE, locale=locale, service_workers="block"
+            viewport=viewport or PHONE,
+            locale=locale,
+            service_workers="block",
+            is_mobile=mobile,
+            has_touch=mobile,
         )
         context.set_default_timeout(10_000)
         contexts.append(context)
+        context.route(
+            "**/*",
+            lambda route: (
+                route.continue_()
+                if route.request.url.startswith(base_url + "/")
+                else route.abort("internetdisconnected")
+            ),
+        )
         page = context.new_page()
         visit = Visit(page, base_url)
         page.on("request", lambda request: visit.requests.append(request.url))
@@ -123,7 +145,7 @@ def open_page(browser: Browser, base_url: str) -> Iterator[OpenPage]:
         )
         page.on("pageerror", lambda error: visit.console_errors.append(str(error)))
         page.goto(base_url + path)
-        page.wait_for_selector("body.ready")
+        page.wait_for_selector(ready)
         visits.append(visit)
         return visit
 

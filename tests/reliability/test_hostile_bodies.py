@@ -20,9 +20,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from live_server import ROOT, VALID_HAND, Answer, Server
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
 
 SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_bytes())
-PROBLEM = Draft202012Validator(SPEC["components"]["schemas"]["Problem"])
+PROBLEM = Draft202012Validator(
+    {"$ref": "urn:spec#/components/schemas/Problem"},  # it refers to FieldError, ReasonCode
+    registry=Registry().with_resource(
+        "urn:spec", Resource.from_contents(SPEC, default_specification=DRAFT202012)
+    ),
+)
 QUICK_SECONDS = 5.0  # "quickly" on a shared, noisy 2-core machine: typical answers take ms
 MIB = 1024 * 1024
 
