@@ -59,6 +59,7 @@ class SimulationSchema(Schema):
     first_dealer = FirstDealerField(load_default="alternate")
     rules = _rules()
     transcripts = JsonBoolean(load_default=False)
+    lines = fields.String(load_default="games", validate=OneOf(("games", "shards")))
 
 
 class AdviceSchema(Schema):

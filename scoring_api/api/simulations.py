@@ -25,7 +25,7 @@ from scoring_api.rules.simulation import (
 from scoring_api.rules.strategies import STRATEGIES
 from scoring_api.settings import current_settings
 
-from . import jsonio, render
+from . import jsonio, render, simulation_shards
 from .body import load_body
 from .problems import InvalidInput, problem
 from .simulation_schemas import SimulationSchema
@@ -136,9 +136,11 @@ def _stream(
     yield b"".join(pending)
 
 
-def _check_limits(games: int, transcripts: bool) -> None:
-    cap = current_settings().max_games
+def _check_limits(games: int, transcripts: bool, shard_lines: bool = False) -> None:
+    cap = current_settings().max_stream_games if shard_lines else current_settings().max_games
     errors = []
+    if transcripts and shard_lines:
+        errors.append(("/lines", 'Transcripts come with per-game lines ("lines": "games").'))
     if games > cap:
         errors.append(
             (
@@ -156,7 +158,9 @@ def _check_limits(games: int, transcripts: bool) -> None:
 @bp.post("/simulations")
 def simulate() -> dict[str, Any] | Response:
     body = load_body(_schema)
-    _check_limits(body["games"], body["transcripts"])
+    ndjson = request.accept_mimetypes.best_match(("application/json", NDJSON)) == NDJSON
+    shard_lines = ndjson and body["lines"] == "shards"
+    _check_limits(body["games"], body["transcripts"], shard_lines)
     seed = body["seed"] if "seed" in body else secrets.randbelow(MAX_SEED + 1)
     names = (body["players"][0]["strategy"], body["players"][1]["strategy"])
     sim = SimulationRequest(
@@ -174,12 +178,17 @@ def simulate() -> dict[str, Any] | Response:
         "rules": sim.rules.as_dict(),
     }
     transcripts: bool = body["transcripts"]
-    if request.accept_mimetypes.best_match(("application/json", NDJSON)) == NDJSON:
+    if shard_lines:  # one line per shard, played on the cluster (simulation_shards)
+        stream = simulation_shards.shard_stream(sim, head, current_settings().stream_seconds)
+        return Response(stream_with_context(stream), mimetype=NDJSON)
+    if ndjson:
         budget = current_settings().stream_seconds
         return Response(
             stream_with_context(_stream(sim, head, transcripts, budget)), mimetype=NDJSON
         )
     budget = current_settings().json_seconds
+    if not transcripts and sim.games > current_settings().inline_games:
+        return simulation_shards.json_answer(sim, head, budget)
     totals = Totals()
     games: list[dict[str, Any]] = []
     started = time.monotonic()
