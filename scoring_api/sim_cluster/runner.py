@@ -136,9 +136,14 @@ class Sizer:
         size = int(self.target / self.seconds_per_game)
         if not self.measured:
             size //= 2  # the guess may be optimistic: learn from short first shards
-        # Near the end, share what is left among the workers instead of one long last shard.
-        size = min(size, max(MIN_SHARD, -(-remaining // self.workers)))
-        return max(1, min(remaining, max(MIN_SHARD, min(size, MAX_SHARD))))
+        size = max(MIN_SHARD, min(size, MAX_SHARD))
+        # Near the end, shorter shards (down to a quarter) so that the workers finish together.
+        if remaining <= 2 * self.workers * size:
+            size = max(size // 4, MIN_SHARD, -(-remaining // (2 * self.workers)))
+        # No small remainder left over for one more shard.
+        if remaining < size + max(size // 4, MIN_SHARD):
+            size = remaining
+        return max(1, min(remaining, size))
 
 
 Stop = Callable[[], str | None]  # a reason to stop now, or None
