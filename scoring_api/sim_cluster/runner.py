@@ -26,7 +26,6 @@ import logging
 import os
 import queue
 import threading
-import time
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -45,7 +44,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-EMBEDDED_WAIT_SECONDS = 20.0  # the embedded cluster starts with the server: a few seconds
 CONNECT_SECONDS = 10
 POLL_SECONDS = 0.25
 WINDOW_PER_WORKER = 2
@@ -135,7 +133,7 @@ class Sizer:
     def next(self, remaining: int) -> int:
         size = int(self.target / self.seconds_per_game)
         if not self.measured:
-            size //= 2  # the guess may be optimistic: learn from short first shards
+            size //= 4  # the guess may be optimistic: learn from short first shards
         size = max(MIN_SHARD, min(size, MAX_SHARD))
         # Near the end, shorter shards (down to a quarter) so that the workers finish together.
         if remaining <= 2 * self.workers * size:
@@ -324,29 +322,26 @@ CLIENT = ClusterClient()
 _unavailable_logged = False
 
 
-def embedded_address(wait: float = EMBEDDED_WAIT_SECONDS) -> str | None:
-    """The embedded cluster's scheduler address, waiting for it to start; None if none.
+def embedded_address() -> str | None:
+    """The embedded cluster's scheduler address; None if there is none (yet).
 
     None when this process was not started by gunicorn with the project's configuration
-    (tests of the app in-process, ``flask run``) or when the cluster did not come up: the run
-    is then played inline, with the same answer.
+    (tests of the app in-process, ``flask run``), or while the cluster is still starting (a
+    few seconds after the server) or if it did not come up: the run is then played inline,
+    with the same answer, rather than waiting for it.
     """
     global _unavailable_logged
     path = os.environ.get(SCHEDULER_FILE_ENV)
     if not path:
         return None
-    deadline = time.monotonic() + wait
-    while True:
-        try:
-            address: str = json.loads(Path(path).read_text())["address"]
-            return address
-        except (OSError, ValueError, KeyError):
-            if time.monotonic() >= deadline:
-                if not _unavailable_logged:
-                    log.warning("embedded simulation cluster not up (%s): playing inline", path)
-                    _unavailable_logged = True
-                return None
-            time.sleep(0.1)
+    try:
+        address: str = json.loads(Path(path).read_text())["address"]
+    except (OSError, ValueError, KeyError):
+        if not _unavailable_logged:
+            log.warning("embedded simulation cluster not up (yet): playing inline")
+            _unavailable_logged = True
+        return None
+    return address
 
 
 def play(

@@ -98,6 +98,7 @@ def on_external(external: Scheduler, logs: Path) -> Iterator[Server]:
 def embedded(logs: Path) -> Iterator[Server]:
     """gunicorn as the README serves it: the embedded cluster, nothing set but shard sizes."""
     with serve(logs / "embedded.log", workers=2, env=SMALL_SHARDS) as server:
+        server.wait_cluster()
         yield server
 
 
@@ -303,6 +304,7 @@ def alive(pids: set[int]) -> set[int]:
 
 def test_no_cluster_process_outlives_a_killed_master(logs: Path) -> None:
     with serve(logs / "killed-master.log", workers=1, env=SMALL_SHARDS) as server:
+        server.wait_cluster()
         body = {**RUN, "games": 300}
         assert server.post_json(SIMULATE, body, timeout=60).status == 200
         assert metric(server, 'simulation_shards_total{outcome="ok",where="cluster"}') > 0
