@@ -173,7 +173,10 @@ def play_on_cluster(
     client: Client, sim: SimulationRequest, shard_seconds: float, stop: Stop = _never
 ) -> Iterator[Shard]:
     """The run in shards on the cluster, each yielded as it finishes (any order)."""
-    workers = max(1, len(client.nthreads()))
+    try:
+        workers = max(1, len(client.nthreads()))
+    except Exception as exc:  # the scheduler gone since the client was made
+        raise ClusterUnavailable(f"The simulation cluster cannot be asked: {exc}") from exc
     CLUSTER_WORKERS.set(workers)
     window = WINDOW_PER_WORKER * workers
     sizer = Sizer(sim, shard_seconds, workers)

@@ -181,6 +181,28 @@ def test_a_disconnect_leaves_no_task_on_the_scheduler(
     assert on_external.post_json(SIMULATE, {**RUN, "games": 200}, timeout=10).status == 200
 
 
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_a_json_disconnect_frees_an_inline_worker(inline: Server) -> None:
+    """SCORING_API_SCHEDULER=off: the worker itself stops between shards."""
+    (worker,) = inline.wait_workers(1)
+    conn = http.client.HTTPConnection("127.0.0.1", inline.port, timeout=60)
+    body = json.dumps({**RUN, "games": 100_000})
+    conn.request("POST", SIMULATE, body, {"Content-Type": "application/json"})
+    time.sleep(1.0)
+    assert conn.sock is not None
+    conn.sock.close()
+    conn.close()
+    time.sleep(1.0)  # the shard being played (0.2 s) ends, then the run stops
+    before = cpu_seconds(worker)
+    time.sleep(1.0)
+    assert cpu_seconds(worker) - before < 0.3, "the worker still plays the abandoned run"
+    assert inline.post_json(SIMULATE, {**RUN, "games": 200}, timeout=10).status == 200
+
+
 # --- faults: each test has its own scheduler on a fixed port, the server stays ---------
 
 
