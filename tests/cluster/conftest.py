@@ -7,6 +7,8 @@ clusters and servers on the same two cores.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 
@@ -15,7 +17,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    under_xdist = getattr(config.option, "numprocesses", None) not in (None, 0)
+    under_xdist = "PYTEST_XDIST_WORKER" in os.environ
     for item in items:
         if "tests/cluster/" in item.nodeid:
             item.add_marker(pytest.mark.cluster)
