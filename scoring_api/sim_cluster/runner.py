@@ -133,7 +133,7 @@ class Sizer:
     def next(self, remaining: int) -> int:
         size = int(self.target / self.seconds_per_game)
         if not self.measured:
-            size //= 4  # the guess may be optimistic: learn from short first shards
+            size //= 8  # the guess may be optimistic: learn from short first shards
         size = max(MIN_SHARD, min(size, MAX_SHARD))
         # Near the end, shorter shards (down to a quarter) so that the workers finish together.
         if remaining <= 2 * self.workers * size:
