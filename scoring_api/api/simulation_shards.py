@@ -1,5 +1,6 @@
 """Big simulation runs over HTTP: played in shards (inline or on the Dask cluster).
 
+- ``game_stream``: the per-game NDJSON stream of a big run, in index order.
 - ``shard_stream``: the NDJSON answer of ``"lines": "shards"``: one line per finished shard
   (its game range and totals) as it finishes, then the summary; or an error line naming the
   game ranges still missing, each resumable as a request of its own.
@@ -29,6 +30,7 @@ from scoring_api.sim_cluster.runner import (
     RunFailed,
     Shard,
     Stop,
+    in_order,
     play,
 )
 
@@ -132,6 +134,54 @@ def shard_stream(sim: SimulationRequest, head: dict[str, Any], budget: float) ->
         return
     except ClusterUnavailable as unavailable:
         yield _error_line(str(unavailable), [(sim.first_game, sim.games)])
+        return
+    yield _line({"type": "summary", **summary(head, totals, sim.strategies)})
+
+
+def game_stream(sim: SimulationRequest, head: dict[str, Any], budget: float) -> Iterator[bytes]:
+    """One line per game in index order, then the summary: the inline stream's bytes.
+
+    The games are played in shards like any big run; a shard finished early waits for those
+    before it. On a failure the error line names every game not yet streamed as missing.
+    """
+    settings = current_settings()
+    environ = request.environ
+    totals = Totals()
+    at, end = sim.first_game, sim.first_game + sim.games
+    try:
+        shards = play(
+            sim, settings.scheduler, settings.shard_seconds, stopper(budget, environ), rows=True
+        )
+        try:
+            for shard in in_order(shards, sim.first_game):
+                totals.merge(shard.totals)
+                yield b"".join(
+                    _line(
+                        {
+                            "type": "game",
+                            "index": index,
+                            "winner": winner,
+                            "scores": scores,
+                            "deals": deals,
+                            "first_dealer": first_dealer,
+                            "lurch": lurch,
+                        }
+                    )
+                    for index, (winner, scores, deals, first_dealer, lurch) in enumerate(
+                        shard.rows or (), shard.first_game
+                    )
+                )
+                at = shard.first_game + shard.games
+        finally:
+            close = getattr(shards, "close", None)
+            if close is not None:
+                close()
+    except RunFailed as failed:
+        if failed.detail != GONE:
+            yield _error_line(failed.detail, [(at, end - at)])
+        return
+    except ClusterUnavailable as unavailable:
+        yield _error_line(str(unavailable), [(at, end - at)])
         return
     yield _line({"type": "summary", **summary(head, totals, sim.strategies)})
 

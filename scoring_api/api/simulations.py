@@ -183,6 +183,9 @@ def simulate() -> dict[str, Any] | Response:
         return Response(stream_with_context(stream), mimetype=NDJSON)
     if ndjson:
         budget = current_settings().stream_seconds
+        if not transcripts and sim.games > current_settings().inline_games:
+            stream = simulation_shards.game_stream(sim, head, budget)
+            return Response(stream_with_context(stream), mimetype=NDJSON)
         return Response(
             stream_with_context(_stream(sim, head, transcripts, budget)), mimetype=NDJSON
         )

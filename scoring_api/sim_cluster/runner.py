@@ -94,6 +94,7 @@ class Shard:
     first_game: int
     games: int
     totals: Totals
+    rows: list[shards.GameRow] | None = None  # each game, if asked for
 
 
 def missing_ranges(first: int, end: int, done: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -152,7 +153,7 @@ def _never() -> str | None:
 
 
 def play_inline(
-    sim: SimulationRequest, shard_seconds: float, stop: Stop = _never
+    sim: SimulationRequest, shard_seconds: float, stop: Stop = _never, rows: bool = False
 ) -> Iterator[Shard]:
     """The run in shards in this thread, in game order (``stop`` asked between shards)."""
     sizer = Sizer(sim, shard_seconds, 1)
@@ -162,15 +163,19 @@ def play_inline(
         reason = stop()
         if reason:
             raise RunFailed(reason, [(at, end - at)])
-        result = shards.play_range(spec, at, sizer.next(end - at))
+        result = shards.play_range(spec, at, sizer.next(end - at), rows)
         sizer.measure(result.games, result.seconds)
         SHARDS_PLAYED.labels("inline", "ok").inc()
-        yield Shard(result.first_game, result.games, result.totals)
+        yield Shard(result.first_game, result.games, result.totals, result.rows)
         at += result.games
 
 
 def play_on_cluster(
-    client: Client, sim: SimulationRequest, shard_seconds: float, stop: Stop = _never
+    client: Client,
+    sim: SimulationRequest,
+    shard_seconds: float,
+    stop: Stop = _never,
+    rows: bool = False,
 ) -> Iterator[Shard]:
     """The run in shards on the cluster, each yielded as it finishes (any order)."""
     try:
@@ -200,6 +205,7 @@ def play_on_cluster(
                     spec,
                     at,
                     games,
+                    rows,
                     key=f"simulation-shard-{run_id}-{at}",
                     pure=False,
                 )
@@ -235,7 +241,8 @@ def play_on_cluster(
             SHARDS_PLAYED.labels("cluster", "ok").inc()
             sizer.measure(games, float(result["seconds"]))
             done.append((shard_first, games))
-            yield Shard(shard_first, games, Totals.from_dict(result["totals"]))
+            played = result.get("rows")
+            yield Shard(shard_first, games, Totals.from_dict(result["totals"]), played)
             reason = stop()
             if reason and (at < end or pending):
                 raise failed(reason)
@@ -348,10 +355,26 @@ def embedded_address() -> str | None:
 
 
 def play(
-    sim: SimulationRequest, scheduler: str, shard_seconds: float, stop: Stop = _never
+    sim: SimulationRequest,
+    scheduler: str,
+    shard_seconds: float,
+    stop: Stop = _never,
+    rows: bool = False,
 ) -> Iterator[Shard]:
     """The run's shards on the cluster the setting names, or inline when there is none."""
     client = CLIENT.get(scheduler)
     if client is None:
-        return play_inline(sim, shard_seconds, stop)
-    return play_on_cluster(client, sim, shard_seconds, stop)
+        return play_inline(sim, shard_seconds, stop, rows)
+    return play_on_cluster(client, sim, shard_seconds, stop, rows)
+
+
+def in_order(shards_done: Iterator[Shard], first_game: int) -> Iterator[Shard]:
+    """The shards in game order (those finished early wait, at most a window of them)."""
+    waiting: dict[int, Shard] = {}
+    at = first_game
+    for shard in shards_done:
+        waiting[shard.first_game] = shard
+        while at in waiting:
+            ready = waiting.pop(at)
+            at += ready.games
+            yield ready

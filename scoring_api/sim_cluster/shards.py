@@ -56,35 +56,49 @@ def request_of(spec: dict[str, Any], first_game: int, games: int) -> SimulationR
     )
 
 
+# One game of a per-game stream: winner, scores, deals, first dealer, lurch.
+GameRow = tuple[int, list[int], int, int, bool]
+
+
 @dataclass(frozen=True, slots=True)
 class ShardResult:
     first_game: int
     games: int
     totals: Totals
     seconds: float  # the worker's time playing it
+    rows: list[GameRow] | None = None  # each game, when a per-game stream asks for them
     code: str = CODE
 
 
-def play_range(spec: dict[str, Any], first_game: int, games: int) -> ShardResult:
+def play_range(
+    spec: dict[str, Any], first_game: int, games: int, rows: bool = False
+) -> ShardResult:
     sim = request_of(spec, first_game, games)
     started = time.perf_counter()
     totals = Totals()
+    played: list[GameRow] | None = [] if rows else None
     for index in range(first_game, first_game + games):
-        totals.add(play_one(sim, index))
-    return ShardResult(first_game, games, totals, time.perf_counter() - started)
+        game = play_one(sim, index)
+        totals.add(game)
+        if played is not None:
+            played.append((game.winner, game.scores, game.deals, game.first_dealer, game.lurch))
+    return ShardResult(first_game, games, totals, time.perf_counter() - started, played)
 
 
-def play_shard(spec: dict[str, Any], first_game: int, games: int) -> dict[str, Any]:
+def play_shard(
+    spec: dict[str, Any], first_game: int, games: int, rows: bool = False
+) -> dict[str, Any]:
     """The Dask task: plain data in and out, so that a worker of other code still answers."""
     global _gc_tuned
     if not _gc_tuned:  # as gunicorn.conf.py tunes each worker: the games are acyclic
         gc.set_threshold(100_000, 50, 100)
         _gc_tuned = True
-    result = play_range(spec, first_game, games)
+    result = play_range(spec, first_game, games, rows)
     return {
         "code": CODE,
         "first_game": first_game,
         "games": games,
         "totals": result.totals.as_dict(),
         "seconds": result.seconds,
+        "rows": result.rows,
     }

@@ -46,6 +46,30 @@ def test_shard_stream_merges_into_the_json_answer(
     assert summary == api.post(SIMULATE, request).get_json()
 
 
+def test_per_game_stream_in_shards_has_the_inline_bytes(
+    api: ContractClient, sharded: ContractClient
+) -> None:
+    request = sim(600, 4, "greedy", "random", first_game=9, first_dealer="draw")
+    inline = api.post(SIMULATE, request, headers=NDJSON).data
+    assert sharded.post(SIMULATE, request, headers=NDJSON).data == inline
+    lines = lines_of(inline)
+    assert [line["index"] for line in lines[:-1]] == list(range(9, 609))
+
+
+def test_per_game_stream_in_shards_past_its_budget_names_what_is_missing() -> None:
+    config = {
+        "TESTING": True,
+        "SCORING_API_STREAM_SECONDS": 1e-9,
+        "SCORING_API_INLINE_GAMES": 10,
+        "SCORING_API_SHARD_SECONDS": 0.01,
+    }
+    client = ContractClient(create_app(config))
+    lines = lines_of(client.post(SIMULATE, sim(2_000, first_game=5), headers=NDJSON).data)
+    assert [line["type"] for line in lines] == ["error"]
+    assert lines[0]["next_game"] == 5
+    assert lines[0]["missing"] == [{"first_game": 5, "games": 2_000}]
+
+
 def test_json_answer_in_shards_has_the_inline_bytes(
     api: ContractClient, sharded: ContractClient
 ) -> None:

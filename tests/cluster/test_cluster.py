@@ -150,6 +150,18 @@ def test_shard_stream_merges_into_the_json_answer(expected: Answer, on_external:
     assert json.dumps(summary) == json.dumps(expected.json())
 
 
+def test_per_game_stream_on_the_cluster_has_the_inline_bytes(
+    inline: Server, on_external: Server, embedded: Server
+) -> None:
+    body = json.dumps({**RUN, "games": 1_500}).encode()
+    headers = {"Content-Type": "application/json", "Accept": "application/x-ndjson"}
+    reference = inline.request("POST", SIMULATE, body, headers, 120)
+    assert reference.status == 200
+    assert reference.body.count(b"\n") == 1_501
+    for server in (on_external, embedded):
+        assert server.request("POST", SIMULATE, body, headers, 120).body == reference.body
+
+
 @pytest.mark.parametrize("form", ["stream", "json"])
 def test_a_disconnect_leaves_no_task_on_the_scheduler(
     external: Scheduler, on_external: Server, form: str
