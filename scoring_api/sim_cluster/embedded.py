@@ -147,8 +147,8 @@ def serve(scheduler_file: str, parent: int, workers: int) -> None:
     finally:
         with contextlib.suppress(Exception):
             cluster.close(timeout=STOP_SECONDS - 2)
-        with contextlib.suppress(OSError):
-            os.unlink(scheduler_file)
+        # The directory too: a master killed with SIGKILL cannot remove it itself.
+        shutil.rmtree(os.path.dirname(scheduler_file), ignore_errors=True)
 
 
 def main() -> None:
