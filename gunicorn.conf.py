@@ -54,6 +54,10 @@ def on_starting(server: Any) -> None:
     """Start from an empty metrics directory: stale files would add old counts."""
     shutil.rmtree(_metrics_dir, ignore_errors=True)
     os.makedirs(_metrics_dir, exist_ok=True)
+    # One machine-wide Dask cluster for simulations (SCORING_API_SCHEDULER), before the fork.
+    from scoring_api.sim_cluster import embedded
+
+    embedded.start()
 
 
 def post_worker_init(worker: Any) -> None:
@@ -68,6 +72,13 @@ def post_worker_init(worker: Any) -> None:
     gc.set_threshold(100_000, 50, 100)
 
 
+def worker_exit(server: Any, worker: Any) -> None:
+    """Close the worker's client of the simulation cluster, if it made one."""
+    from scoring_api.sim_cluster import embedded
+
+    embedded.worker_exit()
+
+
 def child_exit(server: Any, worker: Any) -> None:
     """Drop a dead worker's live gauges; its counters stay summed in."""
     from prometheus_client import multiprocess
@@ -76,6 +87,9 @@ def child_exit(server: Any, worker: Any) -> None:
 
 
 def on_exit(server: Any) -> None:
-    """Remove the metrics directory if this config made it (a given one is the caller's)."""
+    """Stop the simulation cluster; remove the metrics directory if this config made it."""
+    from scoring_api.sim_cluster import embedded
+
+    embedded.stop()
     if _own_metrics_dir:
         shutil.rmtree(_metrics_dir, ignore_errors=True)

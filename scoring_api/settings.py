@@ -8,7 +8,7 @@ the environment, then the default. The README's table of settings is checked aga
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -17,8 +17,20 @@ from flask import Flask, current_app
 EXTENSION_KEY = "scoring_api.settings"
 
 
-def _setting(default: float, meaning: str) -> Any:
-    return field(default=default, metadata={"meaning": meaning})
+def _setting(default: float | str, meaning: str, check: Callable[[str], str] | None = None) -> Any:
+    """A setting; a text one (a string default) is read by ``check``, which may refuse it."""
+    return field(default=default, metadata={"meaning": meaning, "check": check})
+
+
+def check_scheduler(value: str) -> str:
+    """``embedded`` (or empty), ``off``, or a Dask scheduler address (``tcp://host:port``)."""
+    value = value.strip() or "embedded"
+    if value in ("embedded", "off") or "://" in value:
+        return value
+    raise ValueError(
+        f"SCORING_API_SCHEDULER must be embedded, off or a scheduler address such as "
+        f"tcp://host:8786, not {value!r}"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +57,31 @@ class Settings:
         "Time a request body may take to arrive under gunicorn; a slower one is a 408 "
         "(0 = no limit).",
     )
+    scheduler: str = _setting(
+        "embedded",
+        "Where big simulations are played: `embedded` = a Dask cluster on every core of this "
+        "machine, started and stopped by gunicorn (loopback only); `off` = inline in the "
+        "worker; `tcp://host:8786` = an existing Dask scheduler (docs/deploy.md).",
+        check_scheduler,
+    )
+    cluster_workers: int = _setting(
+        0,
+        "Dask worker processes of the embedded cluster (0 = one per CPU core available).",
+    )
+    inline_games: int = _setting(
+        2_000,
+        "Simulations of at most this many games are played inline in the worker; bigger "
+        "ones in shards on the cluster.",
+    )
+    shard_seconds: float = _setting(
+        1.0,
+        "Target duration of one shard of games (sized from the speed measured so far).",
+    )
+    max_stream_games: int = _setting(
+        10_000_000,
+        'Games one simulation may ask for with `"lines": "shards"` (an NDJSON stream of '
+        "one line per shard); more is a 422 naming `/games`.",
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +89,7 @@ class SettingInfo:
     """One setting as documented: its variable, default and meaning."""
 
     name: str  # the environment variable, also the config key
-    default: float
+    default: float | str
     meaning: str
 
 
@@ -69,14 +106,18 @@ SETTINGS: tuple[SettingInfo, ...] = tuple(
 def load_settings(config: Mapping[str, Any], environ: Mapping[str, str]) -> Settings:
     """The settings from app config, else the environment, else the defaults.
 
-    A value that is not a number is refused at start-up, naming the setting, rather than
-    guessed at or discovered by the first request that needs it.
+    A value that is not a number (or, for the scheduler, not one of its forms) is refused at
+    start-up, naming the setting, rather than guessed at or discovered by the first request
+    that needs it.
     """
-    values: dict[str, float] = {}
+    values: dict[str, float | str] = {}
     for f in fields(Settings):
         name = env_name(f.name)
         raw = config.get(name, environ.get(name))
         if raw is None:
+            continue
+        if isinstance(f.default, str):
+            values[f.name] = f.metadata["check"](str(raw))
             continue
         number_type = int if isinstance(f.default, int) else float
         try:

@@ -95,8 +95,8 @@ class Server:
             timeout,
         )
 
-    def workers(self) -> set[int]:
-        """PIDs of the master's worker processes (its children)."""
+    def children(self) -> set[int]:
+        """PIDs of the master's children: its workers and the embedded cluster's process."""
         children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
         with contextlib.suppress(OSError):
             return {int(pid) for pid in children.read_text().split()}
@@ -106,6 +106,33 @@ class Server:
                 if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == self.process.pid:
                     found.add(int(stat.parent.name))
         return found
+
+    def _cluster_command(self, pid: int) -> list[bytes] | None:
+        with contextlib.suppress(OSError):
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            if b"scoring_api.sim_cluster.embedded" in argv:
+                return argv
+        return None
+
+    def workers(self) -> set[int]:
+        """PIDs of the master's worker processes (its children but the cluster's process)."""
+        return {pid for pid in self.children() if self._cluster_command(pid) is None}
+
+    def wait_cluster(self, seconds: float = START_SECONDS) -> str:
+        """Wait until the embedded simulation cluster is up; its scheduler's address."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            for pid in self.children():
+                argv = self._cluster_command(pid)
+                if argv is not None:
+                    scheduler_file = Path(
+                        argv[argv.index(b"scoring_api.sim_cluster.embedded") + 1].decode()
+                    )
+                    with contextlib.suppress(OSError, ValueError, KeyError):
+                        address: str = json.loads(scheduler_file.read_text())["address"]
+                        return address
+            time.sleep(0.1)
+        raise AssertionError(f"no embedded cluster within {seconds} s:\n{self.tail()}")
 
     def wait_workers(self, count: int, seconds: float = START_SECONDS) -> set[int]:
         deadline = time.monotonic() + seconds

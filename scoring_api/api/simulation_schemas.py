@@ -58,6 +58,7 @@ class SimulationSchema(Schema):
     first_dealer = FirstDealerField(load_default="alternate")
     rules = RulesField()
     transcripts = JsonBoolean(load_default=False)
+    lines = fields.String(load_default="games", validate=OneOf(("games", "shards")))
 
     @pre_load
     def _players_from_the_lineup(self, data: Any, **_: Any) -> Any:

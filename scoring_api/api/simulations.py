@@ -20,15 +20,16 @@ from scoring_api.sim.runs import (
     MAX_SEED,
     SimulationRequest,
     Totals,
+    game_line,
     play_one,
-    summarize,
 )
 from scoring_api.sim.strategies import STRATEGIES
 
-from . import jsonio, render
+from . import jsonio, render, simulation_shards
 from .body import load_body
 from .problems import InvalidInput, problem
 from .simulation_schemas import SimulationSchema
+from .simulation_shards import summary as _summary
 
 bp = Blueprint("simulations", __name__, url_prefix="/v1")
 
@@ -73,24 +74,10 @@ def _deal(record: DealRecord) -> dict[str, Any]:
 
 
 def _game(index: int, game: GameResult) -> dict[str, Any]:
-    line: dict[str, Any] = {
-        "index": index,
-        "winner": game.winner,
-        "scores": game.scores,
-        "deals": game.deals,
-        "first_dealer": game.first_dealer,
-        "lurch": game.lurch,
-    }
-    if len(game.scores) > 2:  # who was lurched, where there is a choice
-        line["lurched"] = game.lurched
+    line: dict[str, Any] = game_line(index, game)
     if game.transcript is not None:
         line["transcript"] = [_deal(record) for record in game.transcript]
     return line
-
-
-def _summary(head: dict[str, Any], totals: Totals, sim: SimulationRequest) -> dict[str, Any]:
-    summary = summarize(totals, sim.strategies, sim.rules)
-    return {**head, **summary, "totals": totals.as_dict()}
 
 
 def _ndjson(document: dict[str, Any]) -> bytes:
@@ -136,9 +123,11 @@ def _stream(
     yield b"".join(pending)
 
 
-def _check_limits(games: int, transcripts: bool) -> None:
-    cap = current_settings().max_games
+def _check_limits(games: int, transcripts: bool, shard_lines: bool = False) -> None:
+    cap = current_settings().max_stream_games if shard_lines else current_settings().max_games
     errors = []
+    if transcripts and shard_lines:
+        errors.append(("/lines", 'Transcripts come with per-game lines ("lines": "games").'))
     if games > cap:
         errors.append(
             (
@@ -156,7 +145,9 @@ def _check_limits(games: int, transcripts: bool) -> None:
 @bp.post("/simulations")
 def simulate() -> dict[str, Any] | Response:
     body = load_body(_schema)
-    _check_limits(body["games"], body["transcripts"])
+    ndjson = request.accept_mimetypes.best_match(("application/json", NDJSON)) == NDJSON
+    shard_lines = ndjson and body["lines"] == "shards"
+    _check_limits(body["games"], body["transcripts"], shard_lines)
     seed = body["seed"] if "seed" in body else secrets.randbelow(MAX_SEED + 1)
     names = tuple(player["strategy"] for player in body["players"])
     sim = SimulationRequest(
@@ -174,12 +165,20 @@ def simulate() -> dict[str, Any] | Response:
         "rules": sim.rules.as_dict(),
     }
     transcripts: bool = body["transcripts"]
-    if request.accept_mimetypes.best_match(("application/json", NDJSON)) == NDJSON:
+    if shard_lines:  # one line per shard, played on the cluster (simulation_shards)
+        stream = simulation_shards.shard_stream(sim, head, current_settings().stream_seconds)
+        return Response(stream_with_context(stream), mimetype=NDJSON)
+    if ndjson:
         budget = current_settings().stream_seconds
+        if not transcripts and sim.games > current_settings().inline_games:
+            stream = simulation_shards.game_stream(sim, head, budget)
+            return Response(stream_with_context(stream), mimetype=NDJSON)
         return Response(
             stream_with_context(_stream(sim, head, transcripts, budget)), mimetype=NDJSON
         )
     budget = current_settings().json_seconds
+    if not transcripts and sim.games > current_settings().inline_games:
+        return simulation_shards.json_answer(sim, head, budget)
     totals = Totals.empty(sim.rules)
     games: list[dict[str, Any]] = []
     started = time.monotonic()

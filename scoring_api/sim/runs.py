@@ -177,6 +177,21 @@ class Totals:
                 mine_points[source] += points
 
 
+def game_line(index: int, game: GameResult) -> dict[str, object]:
+    """One game as a per-game stream line shows it, transcript aside (JSON-ready)."""
+    line: dict[str, object] = {
+        "index": index,
+        "winner": game.winner,
+        "scores": game.scores,
+        "deals": game.deals,
+        "first_dealer": game.first_dealer,
+        "lurch": game.lurch,
+    }
+    if len(game.scores) > 2:  # who was lurched, where there is a choice
+        line["lurched"] = game.lurched
+    return line
+
+
 def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
     """95% Wilson score interval of a proportion (sound near 0 and 1, unlike the normal one)."""
     if trials == 0:

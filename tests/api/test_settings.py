@@ -11,7 +11,7 @@ from scoring_api.app import create_app
 from scoring_api.settings import SETTINGS, Settings, current_settings, load_settings
 
 README = Path(__file__).resolve().parents[2] / "README.md"
-_ROW = re.compile(r"^\| `(SCORING_API_\w+)` \| ([\d,.]+) \| (.+) \|$", re.MULTILINE)
+_ROW = re.compile(r"^\| `(SCORING_API_\w+)` \| ([\w,.]+) \| (.+) \|$", re.MULTILINE)
 
 
 def test_readme_table_lists_every_setting_with_its_default_and_meaning() -> None:
@@ -19,7 +19,10 @@ def test_readme_table_lists_every_setting_with_its_default_and_meaning() -> None
     assert set(rows) == {setting.name for setting in SETTINGS}
     for setting in SETTINGS:
         default, meaning = rows[setting.name]
-        assert float(default.replace(",", "")) == setting.default, setting.name
+        if isinstance(setting.default, str):
+            assert default == setting.default, setting.name
+        else:
+            assert float(default.replace(",", "")) == setting.default, setting.name
         assert meaning == setting.meaning, setting.name
 
 
@@ -34,6 +37,19 @@ def test_config_wins_over_environment_which_wins_over_default() -> None:
 def test_a_bad_value_stops_the_start_naming_the_setting(raw: str) -> None:
     with pytest.raises(ValueError, match="SCORING_API_JSON_SECONDS"):
         load_settings({}, {"SCORING_API_JSON_SECONDS": raw})
+
+
+@pytest.mark.parametrize(
+    ("raw", "read"),
+    [("", "embedded"), ("embedded", "embedded"), ("off", "off"), ("tcp://h:8786", "tcp://h:8786")],
+)
+def test_the_scheduler_setting_takes_its_forms(raw: str, read: str) -> None:
+    assert load_settings({}, {"SCORING_API_SCHEDULER": raw}).scheduler == read
+
+
+def test_a_bad_scheduler_stops_the_start_naming_the_setting() -> None:
+    with pytest.raises(ValueError, match="SCORING_API_SCHEDULER"):
+        load_settings({}, {"SCORING_API_SCHEDULER": "localhost:8786"})
 
 
 def test_create_app_reads_the_settings_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,8 +7,9 @@ from collections.abc import Iterator
 import pytest
 from live_server import Server, serve
 
-# Generated simulations stay cheap: above 20 games a request is a 422 (checked up front).
-CHEAP = {"SCORING_API_MAX_GAMES": "20"}
+# Generated simulations stay cheap: above 20 games a request is a 422 (checked up front),
+# shard streams included.
+CHEAP = {"SCORING_API_MAX_GAMES": "20", "SCORING_API_MAX_STREAM_GAMES": "20"}
 
 
 def pytest_configure(config: pytest.Config) -> None:

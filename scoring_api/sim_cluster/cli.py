@@ -1,0 +1,269 @@
+"""``python -m scoring_api simulate`` (or ``scoring-api simulate``): a run from the shell.
+
+The same run as ``POST /v1/simulations``, and the same JSON summary byte for byte (on
+stdout, or ``--output``): on a Dask cluster of this machine's cores started for the command
+(the default, everything on 127.0.0.1), inline (``--scheduler off``) or on an existing
+cluster (``--scheduler tcp://host:8786``). A progress bar goes to stderr; ``--shards FILE``
+writes the NDJSON shard lines (as ``"lines": "shards"`` streams them) to a file.
+
+Exit status: 0 with the summary; 3 when part of the run could not be played (the missing
+ranges are printed, and the shard file keeps what was played); 2 for bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import os
+import secrets
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from typing import IO, TYPE_CHECKING, Any
+
+import orjson
+
+from scoring_api.rules import MalformedInputError
+from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
+from scoring_api.rules.options import RULE_OPTIONS, parse_rules
+from scoring_api.settings import check_scheduler
+from scoring_api.sim.runs import MAX_SEED, SimulationRequest, Totals, summarize
+from scoring_api.sim.strategies import STRATEGIES
+
+from .embedded import QUIET_DASK, worker_count
+from .runner import ClusterUnavailable, RunFailed, Shard, play_inline, play_on_cluster
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+EXIT_INCOMPLETE = 3
+
+
+def document(sim: SimulationRequest, totals: Totals) -> dict[str, Any]:
+    """The endpoint's JSON answer for this run (its summary with the sums behind it)."""
+    head = {
+        "seed": sim.seed,
+        "first_game": sim.first_game,
+        "first_dealer": sim.first_dealer,
+        "rules": sim.rules.as_dict(),
+    }
+    return {**head, **summarize(totals, sim.strategies, sim.rules), "totals": totals.as_dict()}
+
+
+def _first_dealer(value: str) -> str | int:
+    if value in ("alternate", "draw"):
+        return value
+    if value in [str(seat) for seat in range(MAX_PLAYERS)]:
+        return int(value)
+    raise argparse.ArgumentTypeError("alternate, draw or a seat 0 to 3")
+
+
+def _scheduler(value: str) -> str:
+    try:
+        return check_scheduler(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="scoring-api", description=__doc__.splitlines()[0])
+    commands = top.add_subparsers(dest="command", required=True)
+    sim = commands.add_parser(
+        "simulate",
+        help="play a run of games between strategies and print its JSON summary",
+        description="Play games first_game .. first_game + games - 1 between two, three or "
+        "four strategies (one per seat); print the JSON summary POST /v1/simulations would "
+        "answer.",
+    )
+    sim.add_argument("--games", type=int, required=True)
+    sim.add_argument(
+        "--players",
+        nargs="+",
+        required=True,
+        choices=list(STRATEGIES),
+        metavar="STRATEGY",
+        help="one strategy per seat, seat 0 first: their number is the number of players",
+    )
+    sim.add_argument("--seed", type=int, help="0 to 2^53-1 (default: chosen and printed)")
+    sim.add_argument("--first-game", type=int, default=0)
+    sim.add_argument("--first-dealer", type=_first_dealer, default="alternate")
+    for option in RULE_OPTIONS:
+        if option.name == "players":  # the lineup says it
+            continue
+        if isinstance(option.default, bool):
+            sim.add_argument(
+                f"--{option.name.replace('_', '-')}",
+                type=lambda text: {"true": True, "false": False}[text.lower()],
+                metavar="true|false",
+                help=option.description,
+            )
+        else:
+            sim.add_argument(
+                f"--{option.name.replace('_', '-')}",
+                type=int,
+                choices=option.allowed,
+                help=option.description,
+            )
+    sim.add_argument(
+        "--scheduler",
+        type=_scheduler,
+        default="embedded",
+        help="embedded (default: a Dask cluster on this machine's cores, for this command), "
+        "off (inline, one core) or a scheduler address such as tcp://host:8786",
+    )
+    sim.add_argument(
+        "--workers", type=int, default=0, help="embedded cluster's workers (0 = one per core)"
+    )
+    sim.add_argument("--shard-seconds", type=float, default=1.0)
+    sim.add_argument("--shards", metavar="FILE", help="write one NDJSON line per shard here")
+    sim.add_argument("--output", metavar="FILE", help="write the summary here, not stdout")
+    sim.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    return top
+
+
+class Progress:
+    """A progress bar on stderr: redrawn in place on a terminal, else a line every 5 s."""
+
+    def __init__(self, total: int, out: IO[str], enabled: bool) -> None:
+        self.total, self.out, self.enabled = total, out, enabled
+        self.terminal = out.isatty()
+        self.done = 0
+        self.started = self.shown = time.monotonic()
+
+    def add(self, games: int) -> None:
+        self.done += games
+        now = time.monotonic()
+        if not self.enabled or (
+            not self.terminal and now - self.shown < 5 and self.done < self.total
+        ):
+            return
+        self.shown = now
+        seconds = now - self.started
+        rate = self.done / seconds if seconds else 0.0
+        left = (self.total - self.done) / rate if rate else 0.0
+        filled = int(30 * self.done / self.total)
+        start, end = ("\r", " ") if self.terminal else ("", "\n")
+        self.out.write(
+            f"{start}[{'#' * filled}{'.' * (30 - filled)}] "
+            f"{self.done:,}/{self.total:,} games, {rate:,.0f}/s, {seconds:.0f} s, "
+            f"about {left:.0f} s left{end}"
+        )
+        self.out.flush()
+
+    def end(self) -> None:
+        if self.enabled and self.terminal:
+            self.out.write("\n")
+            self.out.flush()
+
+
+@contextlib.contextmanager
+def cluster_client(scheduler: str, workers: int) -> Iterator[Client | None]:
+    """The client the option asks for: None inline, else one of a local or given cluster."""
+    if scheduler == "off":
+        yield None
+        return
+    for name, value in QUIET_DASK.items():
+        os.environ.setdefault(name, value)
+    from distributed import Client, LocalCluster
+
+    if scheduler != "embedded":
+        try:
+            client = Client(scheduler, set_as_default=False, timeout=10)
+        except (OSError, TimeoutError) as exc:
+            raise ClusterUnavailable(f"The scheduler {scheduler} cannot be reached: {exc}") from exc
+        with client:
+            yield client
+        return
+    with (
+        LocalCluster(
+            n_workers=worker_count(workers),
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
+            scheduler_port=0,
+            dashboard_address="127.0.0.1:0",
+            worker_dashboard_address="127.0.0.1:0",
+            silence_logs=logging.WARNING,
+            memory_limit=0,
+        ) as cluster,
+        Client(cluster, set_as_default=False) as client,
+    ):
+        yield client
+
+
+def simulate(args: argparse.Namespace, stdout: IO[bytes], stderr: IO[str]) -> int:
+    sim = SimulationRequest(
+        strategies=tuple(args.players),
+        rules=args.rules,
+        seed=secrets.randbelow(MAX_SEED + 1) if args.seed is None else args.seed,
+        games=args.games,
+        first_game=args.first_game,
+        first_dealer=args.first_dealer,
+    )
+    progress = Progress(sim.games, stderr, not args.no_progress)
+    totals = Totals.empty(sim.rules)
+    shard_file = open(args.shards, "wb") if args.shards else None  # noqa: SIM115
+    try:
+        with cluster_client(args.scheduler, args.workers) as client:
+            shards: Iterator[Shard] = (
+                play_inline(sim, args.shard_seconds)
+                if client is None
+                else play_on_cluster(client, sim, args.shard_seconds)
+            )
+            for shard in shards:
+                totals.merge(shard.totals)
+                progress.add(shard.games)
+                if shard_file is not None:
+                    line = {
+                        "type": "shard",
+                        "first_game": shard.first_game,
+                        "games": shard.games,
+                        "totals": shard.totals.as_dict(),
+                    }
+                    shard_file.write(orjson.dumps(line) + b"\n")
+                    shard_file.flush()
+    except (RunFailed, ClusterUnavailable) as failed:
+        progress.end()
+        missing = failed.missing if isinstance(failed, RunFailed) else [(sim.first_game, sim.games)]
+        ranges = ", ".join(f"first_game {first} games {games}" for first, games in missing)
+        stderr.write(f"scoring-api simulate: {failed} Missing: {ranges}\n")
+        return EXIT_INCOMPLETE
+    finally:
+        if shard_file is not None:
+            shard_file.close()
+    progress.end()
+    summary = orjson.dumps(document(sim, totals))
+    if args.output:
+        with open(args.output, "wb") as out:
+            out.write(summary + b"\n")
+    else:
+        stdout.write(summary + b"\n")
+        stdout.flush()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.games < 1 or not 0 <= args.first_game <= MAX_SEED:
+        parser().error("--games must be at least 1 and --first-game from 0 to 2^53-1")
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        parser().error("--seed must be from 0 to 2^53-1")
+    if not PLAYERS <= len(args.players) <= MAX_PLAYERS:
+        parser().error(f"--players takes {PLAYERS} to {MAX_PLAYERS} strategies, one per seat")
+    given = {
+        option.name: getattr(args, option.name)
+        for option in RULE_OPTIONS
+        if getattr(args, option.name, None) is not None
+    }
+    try:  # the rules core's own reading: partners need four players, and play to 121
+        args.rules = parse_rules({**given, "players": len(args.players)})
+    except MalformedInputError as error:
+        parser().error(f"--{error.pointer.rsplit('/', 1)[-1].replace('_', '-')}: {error.detail}")
+    if isinstance(args.first_dealer, int) and args.first_dealer >= len(args.players):
+        parser().error("--first-dealer must be a seat of this table")
+    return simulate(args, sys.stdout.buffer, sys.stderr)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
