@@ -17,7 +17,7 @@ from flask import Flask, current_app
 EXTENSION_KEY = "scoring_api.settings"
 
 
-def _setting(default: float, meaning: str) -> Any:
+def _setting(default: float | str, meaning: str) -> Any:
     return field(default=default, metadata={"meaning": meaning})
 
 
@@ -45,14 +45,19 @@ class Settings:
         "Time a request body may take to arrive under gunicorn; a slower one is a 408 "
         "(0 = no limit).",
     )
-
+    allowed_hosts: str = _setting(
+        "localhost,127.0.0.1,[::1]",
+        "Host names the service answers to, comma-separated (any port; `.example.com` is the "
+        "domain and its subdomains; `*` is any host). Another `Host` header is a 400 problem, "
+        "except on `/healthz`, `/readyz` and `/metrics` (probes and scrapes by address).",
+    )
 
 @dataclass(frozen=True, slots=True)
 class SettingInfo:
     """One setting as documented: its variable, default and meaning."""
 
     name: str  # the environment variable, also the config key
-    default: float
+    default: float | str
     meaning: str
 
 
@@ -69,14 +74,17 @@ SETTINGS: tuple[SettingInfo, ...] = tuple(
 def load_settings(config: Mapping[str, Any], environ: Mapping[str, str]) -> Settings:
     """The settings from app config, else the environment, else the defaults.
 
-    A value that is not a number is refused at start-up, naming the setting, rather than
-    guessed at or discovered by the first request that needs it.
+    A value that is not a number (where a number is due) is refused at start-up, naming the
+    setting, rather than guessed at or discovered by the first request that needs it.
     """
-    values: dict[str, float] = {}
+    values: dict[str, float | str] = {}
     for f in fields(Settings):
         name = env_name(f.name)
         raw = config.get(name, environ.get(name))
         if raw is None:
+            continue
+        if isinstance(f.default, str):
+            values[f.name] = str(raw).strip()
             continue
         number_type = int if isinstance(f.default, int) else float
         try:

@@ -11,6 +11,7 @@ from flask import Blueprint, Flask
 from . import advice, hands, ops, pegging, plays, reference, simulations
 from .cors import init_cors
 from .docs import register_docs
+from .hosts import init_hosts
 from .observability import init_observability
 from .problems import register_error_handlers
 
@@ -27,6 +28,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
 
 def register_api(app: Flask) -> None:
     init_observability(app)
+    init_hosts(app)
     init_cors(app)
     register_error_handlers(app)
     for blueprint in BLUEPRINTS:

@@ -20,7 +20,7 @@ from scoring_api.rules import (
 
 from . import render
 from .body import json_body, load_body
-from .problems import FieldError, InvalidInput, flatten_messages
+from .problems import MAX_ERRORS, FieldError, InvalidInput, flatten_messages
 from .schemas import BatchSchema, HandScoreSchema, ShowSchema
 
 bp = Blueprint("hands", __name__, url_prefix="/v1/hands")
@@ -114,7 +114,10 @@ def _full_show(item: Any, pointer: str) -> tuple[Tile, ...]:
 
 
 def parse_shows(items: list[Any]) -> list[tuple[Tile, ...]]:
-    """Every item of a batch as five tiles; all bad items are reported, each by pointer."""
+    """Every item of a batch as five tiles; bad items are reported, each by pointer.
+
+    Validation stops once MAX_ERRORS errors are found: the rest of the batch is not checked.
+    """
     shows: list[tuple[Tile, ...]] = []
     errors: list[FieldError] = []
     for index, item in enumerate(items):
@@ -124,6 +127,8 @@ def parse_shows(items: list[Any]) -> list[tuple[Tile, ...]]:
                 five = _full_show(item, f"/hands/{index}")
             except InvalidInput as error:
                 errors.extend(error.errors)
+                if len(errors) >= MAX_ERRORS:
+                    raise InvalidInput(errors, stopped=index + 1 < len(items)) from None
                 continue
         shows.append(five)
     if errors:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import secrets
@@ -9,8 +10,9 @@ import time
 from typing import Any
 
 import orjson
-from flask import Flask, Response, has_request_context, request
+from flask import Flask, Request, Response, current_app, has_request_context, request
 from pythonjsonlogger.json import JsonFormatter
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from . import metrics
 
@@ -19,6 +21,9 @@ _SANE_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
 _ID_KEY = "scoring_api.request_id"
 _STARTED_KEY = "scoring_api.started"
 UNMATCHED_ROUTE = "<unmatched>"  # one label for every 404, so scanners cannot bloat metrics
+# gunicorn passes on any method of 3 to 20 capitals: the rest share one label.
+KNOWN_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+OTHER_METHOD = "other"
 
 request_log = logging.getLogger("scoring_api.request")
 
@@ -70,6 +75,24 @@ def request_id_of(environ: dict[str, Any]) -> str:
     return request_id
 
 
+def route_of(req: Request) -> str:
+    """The route template that matched, also on a 405 (the path exists, not the method)."""
+    if req.url_rule is not None:
+        return req.url_rule.rule
+    if isinstance(req.routing_exception, MethodNotAllowed):
+        allowed = req.routing_exception.valid_methods or ()
+        adapter = current_app.url_map.bind_to_environ(req.environ)
+        for method in allowed:
+            with contextlib.suppress(HTTPException):
+                rule, _ = adapter.match(method=method, return_rule=True)
+                return rule.rule
+    return UNMATCHED_ROUTE
+
+
+def metric_method(method: str) -> str:
+    return method if method in KNOWN_METHODS else OTHER_METHOD
+
+
 def _start() -> None:
     request.environ[_STARTED_KEY] = time.perf_counter()
 
@@ -80,9 +103,9 @@ def _finish(response: Response) -> Response:
     seconds = time.perf_counter() - environ.get(_STARTED_KEY, time.perf_counter())
     request_id = request_id_of(environ)
     response.headers[REQUEST_ID_HEADER] = request_id
-    route = req.url_rule.rule if req.url_rule is not None else UNMATCHED_ROUTE
+    route = route_of(req)
     status = response.status_code
-    metrics.observe(req.method, route, status, seconds)
+    metrics.observe(metric_method(req.method), route, status, seconds)
     request_log.info(
         "request",
         extra={

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import Schema, fields
+from marshmallow import fields
 from marshmallow.validate import Length, OneOf, Range
 
 from scoring_api.rules import DEFAULT_RULES
@@ -18,7 +18,7 @@ from scoring_api.rules.simulation import MAX_SEED
 from scoring_api.rules.strategies import STRATEGIES
 
 from .fields import BoundedList, JsonBoolean, JsonInteger, TileField, json_integer
-from .schemas import PLAYERS, RulesSchema
+from .schemas import PLAYERS, RulesSchema, StrictSchema
 
 FIRST_DEALER_WORDS = ("alternate", "draw")
 
@@ -41,7 +41,7 @@ class FirstDealerField(fields.Field[str | int]):
         return seat
 
 
-class PlayerSchema(Schema):
+class PlayerSchema(StrictSchema):
     strategy = fields.String(required=True, validate=OneOf(tuple(STRATEGIES)))
 
 
@@ -49,7 +49,7 @@ def _rules() -> fields.Nested:
     return fields.Nested(RulesSchema, load_default=DEFAULT_RULES)
 
 
-class SimulationSchema(Schema):
+class SimulationSchema(StrictSchema):
     games = JsonInteger(required=True, validate=Range(min=1))
     players = BoundedList(
         fields.Nested(PlayerSchema), required=True, validate=Length(equal=PLAYERS)
@@ -61,7 +61,7 @@ class SimulationSchema(Schema):
     transcripts = JsonBoolean(load_default=False)
 
 
-class AdviceSchema(Schema):
+class AdviceSchema(StrictSchema):
     tiles = BoundedList(TileField(), required=True, validate=Length(equal=DEALT))
     dealer = JsonBoolean(required=True)
     rules = _rules()
