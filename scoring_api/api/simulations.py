@@ -25,7 +25,7 @@ from scoring_api.rules.simulation import (
 from scoring_api.rules.strategies import STRATEGIES
 from scoring_api.settings import current_settings
 
-from . import jsonio, render
+from . import admission, jsonio, render
 from .body import load_body
 from .problems import InvalidInput, problem
 from .simulation_schemas import SimulationSchema
@@ -157,6 +157,7 @@ def _check_limits(games: int, transcripts: bool) -> None:
 def simulate() -> dict[str, Any] | Response:
     body = load_body(_schema)
     _check_limits(body["games"], body["transcripts"])
+    admission.admit()  # a slot until the answer is sent, or a 503 (admission.py)
     seed = body["seed"] if "seed" in body else secrets.randbelow(MAX_SEED + 1)
     names = (body["players"][0]["strategy"], body["players"][1]["strategy"])
     sim = SimulationRequest(
