@@ -21,14 +21,14 @@ import fcntl
 import os
 import tempfile
 import threading
-from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
 
 from flask import Response, after_this_request
 from werkzeug.exceptions import ServiceUnavailable
 
 from scoring_api.settings import current_settings
+
+from .streams import Watched
 
 RETRY_AFTER_SECONDS = 2
 _DIR_ENV = "PROMETHEUS_MULTIPROC_DIR"  # made afresh by gunicorn.conf.py for each server run
@@ -92,18 +92,6 @@ def admit() -> None:
         if not response.is_streamed:  # a JSON answer: the games are played by now
             release(fd)
             return response
-        held = [fd]
-
-        def release_once() -> None:
-            if held:
-                release(held.pop())
-
-        def played(chunks: Iterable[Any]) -> Iterator[Any]:
-            try:
-                yield from chunks
-            finally:  # the last game sent, or the stream closed (client gone, shutdown)
-                release_once()
-
-        response.response = played(response.response)
-        response.call_on_close(release_once)  # closed before its first chunk
+        # A stream: until its last game is sent or it is closed (client gone, shutdown).
+        response.response = Watched(response.response, lambda *_: release(fd))
         return response

@@ -18,7 +18,7 @@ from scoring_api.rules import (
     show_totals,
 )
 
-from . import render
+from . import metrics, render
 from .body import json_body, load_body
 from .problems import MAX_ERRORS, FieldError, InvalidInput, flatten_messages
 from .schemas import BatchSchema, HandScoreSchema, ShowSchema
@@ -57,6 +57,7 @@ def _score_request() -> dict[str, Any]:
 def score() -> dict[str, Any]:
     body = _score_request()
     shown = score_show(body["hand"], body["starter"], body["rules"])
+    metrics.HANDS_SCORED.inc()
     answer: dict[str, Any] = {
         "hand": render.tiles(body["hand"]),
         "starter": render.tile(body["starter"]),
@@ -139,4 +140,6 @@ def parse_shows(items: list[Any]) -> list[tuple[Tile, ...]]:
 @bp.post("/score-batch")
 def score_batch() -> dict[str, Any]:
     body = load_body(_batch_schema)
-    return {"totals": show_totals(parse_shows(body["hands"]), body["rules"])}
+    totals = show_totals(parse_shows(body["hands"]), body["rules"])
+    metrics.HANDS_SCORED.inc(len(totals))
+    return {"totals": totals}

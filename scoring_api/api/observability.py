@@ -15,6 +15,7 @@ from pythonjsonlogger.json import JsonFormatter
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from . import metrics
+from .streams import Watched
 
 REQUEST_ID_HEADER = "X-Request-ID"
 _SANE_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
@@ -95,28 +96,50 @@ def metric_method(method: str) -> str:
 
 def _start() -> None:
     request.environ[_STARTED_KEY] = time.perf_counter()
+    metrics.IN_FLIGHT.inc()
 
 
 def _finish(response: Response) -> Response:
+    """Stamp the request ID; log and count the request when its answer is done.
+
+    A streamed answer is done when its last chunk is sent or it is closed early (the client
+    went away, the server stopped): it is logged then, with its real duration, its size and
+    ``completed`` (false: cut off).
+    """
     req = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
     environ = req.environ
-    seconds = time.perf_counter() - environ.get(_STARTED_KEY, time.perf_counter())
+    started = environ.get(_STARTED_KEY)
     request_id = request_id_of(environ)
     response.headers[REQUEST_ID_HEADER] = request_id
     route = route_of(req)
-    status = response.status_code
-    metrics.observe(metric_method(req.method), route, status, seconds)
-    request_log.info(
-        "request",
-        extra={
-            "request_id": request_id,
-            "method": req.method,
-            "path": req.path,
-            "route": route,
-            "status": status,
-            "duration_ms": round(seconds * 1000, 3),
-            "remote_addr": req.remote_addr,
-        },
+    method = req.method
+    line = {
+        "request_id": request_id,
+        "method": method,
+        "path": req.path,
+        "route": route,
+        "status": response.status_code,
+        "remote_addr": req.remote_addr,
+    }
+    ended = [started is None]  # no _start: nothing to count (a failure before it)
+
+    def end(stream: dict[str, Any] | None = None) -> None:
+        if ended[0]:
+            return
+        ended[0] = True
+        seconds = time.perf_counter() - started
+        metrics.IN_FLIGHT.dec()
+        metrics.observe(metric_method(method), route, line["status"], seconds)
+        request_log.info(
+            "request", extra={**line, "duration_ms": round(seconds * 1000, 3), **(stream or {})}
+        )
+
+    if not response.is_streamed or response.direct_passthrough:  # a file: sent as it is
+        end()
+        return response
+    response.response = Watched(
+        response.response,
+        lambda completed, sent: end({"stream": True, "completed": completed, "bytes": sent}),
     )
     return response
 

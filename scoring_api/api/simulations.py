@@ -25,7 +25,7 @@ from scoring_api.rules.simulation import (
 from scoring_api.rules.strategies import STRATEGIES
 from scoring_api.settings import current_settings
 
-from . import admission, jsonio, render
+from . import admission, jsonio, metrics, render
 from .body import load_body
 from .problems import InvalidInput, problem
 from .simulation_schemas import SimulationSchema
@@ -112,6 +112,7 @@ def _stream(
     for index in range(sim.first_game, end):
         game = play_one(sim, index, transcripts)
         totals.add(game)
+        metrics.GAMES_SIMULATED.inc()
         pending.append(_ndjson({"type": "game", **_game(index, game)}))
         now = time.monotonic()
         if 0 < budget < now - started and index + 1 < end:
@@ -188,6 +189,7 @@ def simulate() -> dict[str, Any] | Response:
     for index in range(sim.first_game, end):
         game = play_one(sim, index, transcripts)
         totals.add(game)
+        metrics.GAMES_SIMULATED.inc()
         if transcripts:
             games.append(_game(index, game))
         if 0 < budget < time.monotonic() - started and index + 1 < end:

@@ -12,6 +12,7 @@ import http.client
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import socket
@@ -31,7 +32,6 @@ ADVICE_RATE = 20
 STACK_ENV = {
     "WEB_CONCURRENCY": "2",
     "GUNICORN_THREADS": "4",
-    "GUNICORN_LOG_LEVEL": "warning",
     "SCORING_API_MAX_SIMULATIONS": "2",
     "SCORING_API_JSON_SECONDS": "4",
     "SCORING_API_ADVICE_RATE": f"{ADVICE_RATE}/minute",
@@ -359,3 +359,33 @@ def test_error_bodies_do_not_swell_the_workers(stack: Stack) -> None:
     assert peak
     assert max(peak.values()) < 300 * MIB
     assert max(after.values()) < 300 * MIB
+
+
+def test_a_live_scrape_passes_promtool(stack: Stack) -> None:
+    promtool = shutil.which("promtool")
+    if promtool is None:
+        if os.environ.get("STACK_REQUIRED"):
+            pytest.fail("promtool is needed (apt-get install prometheus)")
+        pytest.skip("promtool is needed (apt-get install prometheus)")
+    stack.call("POST", "/v1/hands/score", VALID_HAND)
+    status, _, text = stack.call("GET", "/metrics")
+    assert status == 200
+    check = subprocess.run([promtool, "check", "metrics"], input=text, capture_output=True)
+    assert check.returncode == 0, check.stdout + check.stderr
+    workers = set(stack.gunicorn_workers())
+    pids = set(
+        map(int, re.findall(rb'process_resident_memory_bytes\{pid="(\d+)",role="worker"\}', text))
+    )
+    assert pids == workers
+    assert b"scoring_api_build_info{" in text
+
+
+def test_gunicorn_logs_json_lines_too(stack: Stack) -> None:
+    lines = stack.log.read_text(errors="replace").splitlines()
+    gunicorn = [line for line in lines if '"gunicorn.error"' in line]
+    assert any("Booting worker" in line for line in gunicorn)
+    assert all(json.loads(line)["logger"] == "gunicorn.error" for line in gunicorn)
+    plain = [
+        line for line in lines if re.match(r"^\[\d{4}-\d\d-\d\d [\d:]+ [+-]\d{4}\] \[\d+\]", line)
+    ]
+    assert not plain, plain[:3]
