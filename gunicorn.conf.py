@@ -13,8 +13,10 @@ import tempfile
 from typing import Any
 
 # Scoring is pure CPU work under the GIL: one worker process per core available to us (a
-# container's CPU set, not the host's), so extra workers would only contend.
-_cores = len(os.sched_getaffinity(0))
+# container's CPU set and CPU quota, not the host's), so extra workers would only contend.
+from scoring_api.cpus import available_cpus, cgroup_quota
+
+_cores = available_cpus(quota=cgroup_quota())
 
 bind = os.environ.get("BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_CONCURRENCY", _cores))
