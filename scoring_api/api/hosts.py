@@ -10,6 +10,7 @@ out relative instead.
 from __future__ import annotations
 
 import re
+from functools import cache, lru_cache
 from urllib.parse import urlsplit, urlunsplit
 
 from flask import Flask, Response, request
@@ -22,10 +23,14 @@ ANY_HOST_PATHS = frozenset({"/healthz", "/readyz", "/metrics"})
 _LEADING_SLASHES = re.compile(r"^/+")
 
 
-def allowed_hosts() -> list[str] | None:
+def allowed_hosts() -> tuple[str, ...] | None:
     """The configured names (lower case), or None for any host (``*``)."""
-    names = [name.strip().lower() for name in current_settings().allowed_hosts.split(",")]
-    names = [name for name in names if name]
+    return _parse(current_settings().allowed_hosts)
+
+
+@cache
+def _parse(setting: str) -> tuple[str, ...] | None:
+    names = tuple(name for name in (part.strip().lower() for part in setting.split(",")) if name)
     return None if "*" in names else names
 
 
@@ -37,7 +42,8 @@ def host_name(host: str) -> str:
     return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
-def host_allowed(host: str, names: list[str]) -> bool:
+@lru_cache(maxsize=256)  # bounded: the Host header is the client's to choose
+def host_allowed(host: str, names: tuple[str, ...]) -> bool:
     name = host_name(host)
     return bool(name) and any(
         name == allowed

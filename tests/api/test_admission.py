@@ -163,3 +163,13 @@ def test_forwarded_for_is_ignored_unless_a_proxy_is_trusted() -> None:
         assert proxied.post("/v1/discards/advise", json=body, headers=headers).status_code == 200
     headers = {"X-Forwarded-For": "203.0.113.1"}
     assert proxied.post("/v1/discards/advise", json=body, headers=headers).status_code == 429
+
+
+def test_a_store_that_fails_falls_back_to_counting_in_memory() -> None:
+    # Nothing listens on 127.0.0.1:1: each worker then counts alone, it does not fail.
+    client = _limited(
+        SCORING_API_ADVICE_RATE="2/minute", SCORING_API_RATE_STORE="redis://127.0.0.1:1"
+    ).test_client()
+    body = {"tiles": ["0-5", "1-4", "2-3", "4-6", "5-5", "0-0"], "dealer": True}
+    statuses = [client.post("/v1/discards/advise", json=body).status_code for _ in range(3)]
+    assert statuses == [200, 200, 429]
