@@ -5,9 +5,10 @@
                                       in a row answer within max(2 x P50_MS, P50_MS + 5 ms)
                                       (at most 30 s); when that happened, and the latencies
 
-Every request is a fresh connection (as a new client's would be) POSTing the RULES.md hand to
-/v1/hands/score and checking the answer (200, total 24). Prints one "PROBE {json}" line; exits
-1 if an answer is wrong or missing, or the server does not recover within 30 s.
+Every request is a fresh connection (as a new client's would be) POSTing the 24-point hand
+of docs/rules.md section 6 to /v1/hands/score and checking the answer (200, total 24). Prints
+one "PROBE {json}" line; exits 1 if an answer is wrong or missing, or the server does not
+recover within 30 s.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring_api.rules import DEFAULT_RULES
-from scoring_api.rules.simulation import SimulationRequest, run
+from scoring_api.sim.runs import SimulationRequest, run
 
 RUN = 10_000
 

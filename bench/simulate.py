@@ -2,7 +2,7 @@
 
 Run from the repository root:  .venv/bin/python bench/simulate.py [--random-games N] ...
 
-1. Games per second on one core, in-process (``scoring_api.rules.simulation.run``), for
+1. Games per second on one core, in-process (``scoring_api.sim.runs.run``), for
    random v random and expected v expected.
 2. The same runs through ``POST /v1/simulations`` to gunicorn started with gunicorn.conf.py
    and a single worker on 127.0.0.1 (JSON answer, and the NDJSON stream), as a percentage of
@@ -18,8 +18,12 @@ Run from the repository root:  .venv/bin/python bench/simulate.py [--random-game
 3. The advisor's latency: ``POST /v1/discards/advise`` with random six-tile hands over one
    keep-alive connection (median and 95th percentile), and ``advise_discards`` in-process.
 
+4. Three and four players and partnerships: games per second of random and expected, each
+   in a fresh process pinned to the same core (``--tables-only`` runs just this part).
+
 Targets: >= 5,000 games/s random, >= 1,000 games/s expected, HTTP >= 90% of in-process per
-worker, advisor median < 50 ms. Timing only: nothing here asserts.
+worker, advisor median < 50 ms; with three or four players >= 2,500 random and >= 800
+expected. Timing only: nothing here asserts.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import json
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -46,12 +51,30 @@ sys.path.insert(0, str(ROOT / "tests"))  # live_server: gunicorn as the tests st
 from live_server import serve  # noqa: E402
 
 from scoring_api.rules import ALL_TILES, DEFAULT_RULES  # noqa: E402
-from scoring_api.rules.discards import advise_discards  # noqa: E402
-from scoring_api.rules.simulation import SimulationRequest, run  # noqa: E402
+from scoring_api.sim.advisor import advise_discards  # noqa: E402
+from scoring_api.sim.runs import SimulationRequest, run  # noqa: E402
 
 SEED = 20261130
 NDJSON = "application/x-ndjson"
 TARGETS = {"random": 5_000, "expected": 1_000}
+TABLE_TARGETS = {"random": 2_500, "expected": 800}
+TABLES = {
+    "two (for reference)": {"players": 2},
+    "three": {"players": 3},
+    "four": {"players": 4},
+    "partners": {"players": 4, "partners": True},
+}
+# One run in a fresh process: its first games meet cold caches, as a new worker's do.
+FRESH_RUN = """
+import json, sys, time
+from scoring_api.rules import parse_rules
+from scoring_api.sim.runs import SimulationRequest, run
+rules, name = parse_rules(json.loads(sys.argv[1])), sys.argv[2]
+games, seed = int(sys.argv[3]), int(sys.argv[4])
+started = time.perf_counter()
+run(SimulationRequest((name,) * rules.players, rules, seed, games))
+print(games / (time.perf_counter() - started))
+"""
 
 
 Speeds = tuple[float, float]  # games per wall-clock second, games per CPU second
@@ -150,10 +173,15 @@ def main() -> None:
     parser.add_argument("--expected-games", type=int, default=3_000)
     parser.add_argument("--advise", type=int, default=200, help="advisor requests")
     parser.add_argument("--repeat", type=int, default=5, help="timed rounds; the best counts")
+    parser.add_argument("--tables-only", action="store_true", help="only part 4")
     args = parser.parse_args()
     # One core for this process and the gunicorn it starts (which inherits the affinity).
     os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
     print(f"python {platform.python_version()} on {platform.machine()}, pinned to one core")
+    table_games = {"random": args.random_games // 2, "expected": args.expected_games // 2}
+    if args.tables_only:
+        tables(args.repeat, table_games)
+        return
     # The advisor first, while its caches are cold in both processes (the realistic case).
     print(f"advisor in-process median: {advisor_in_process(args.advise):.2f} ms")
     with gunicorn() as worker:
@@ -188,6 +216,31 @@ def main() -> None:
                     f" of in-process; per worker CPU second {cpu:,.0f} = "
                     f"{100 * cpu / local[1]:.1f}% (target >= 90%)"
                 )
+    tables(args.repeat, table_games)
+
+
+def fresh_run(table: dict[str, object], name: str, games: int) -> float:
+    """Games per second of one run in a fresh process (inheriting this one's core)."""
+    out = subprocess.run(
+        [sys.executable, "-c", FRESH_RUN, json.dumps(table), name, str(games), str(SEED)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return float(out.stdout)
+
+
+def tables(repeat: int, games: dict[str, int]) -> None:
+    for label, table in TABLES.items():
+        for name in ("random", "expected"):
+            speeds = [fresh_run(table, name, games[name]) for _ in range(repeat)]
+            print(
+                f"{label} ({table}), {name} x {table['players']} ({games[name]:,} games, fresh "
+                f"process): median {statistics.median(speeds):,.0f} games/s, best "
+                f"{max(speeds):,.0f} (target {TABLE_TARGETS[name]:,})"
+            )
 
 
 def _best(a: Speeds, b: Speeds) -> Speeds:

@@ -32,7 +32,8 @@ UNLIMITED = {
     "SCORING_API_BATCH_RATE": "off",
 }
 
-VALID_HAND = {"hand": ["3-3", "1-5", "2-4", "0-3"], "starter": "0-6"}  # RULES.md: 24 points
+# docs/rules.md section 6: 24 points.
+VALID_HAND = {"hand": ["3-3", "1-5", "2-4", "0-3"], "starter": "0-6"}
 
 
 def free_port() -> int:

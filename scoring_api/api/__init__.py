@@ -11,7 +11,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scoring_api.settings import EXTENSION_KEY, Settings
 
-from . import advice, hands, ops, pegging, plays, reference, simulations
+from . import advice, deals, hands, ops, pegging, plays, reference, simulations
 from .cors import init_cors
 from .docs import register_docs
 from .hosts import init_hosts
@@ -23,6 +23,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     hands.bp,
     pegging.bp,
     plays.bp,
+    deals.bp,
     reference.bp,
     simulations.bp,
     advice.bp,

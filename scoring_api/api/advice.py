@@ -1,4 +1,5 @@
-"""The discard advisor: the 15 ways to lay two of six tiles away, best expected net first."""
+"""The discard advisor: every way to lay tiles away (two of six, or one of five with three or
+four players), best expected net first."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from scoring_api.rules.discards import advise_discards
+from scoring_api.sim.advisor import advise_discards
 
 from . import render
 from .body import load_body
@@ -20,9 +21,11 @@ _schema = AdviceSchema()
 @bp.post("/advise")
 def advise() -> dict[str, Any]:
     body = load_body(_schema)
-    options = advise_discards(body["tiles"], body["dealer"], body["rules"])
+    own_crib = body["dealer"] or body["partner_deals"]
+    options = advise_discards(body["tiles"], own_crib, body["rules"])
     return {
         "dealer": body["dealer"],
+        **({"partner_deals": True} if body["partner_deals"] else {}),
         "rules": body["rules"].as_dict(),
         "options": [
             {

@@ -1,7 +1,9 @@
 """marshmallow fields that accept exactly what openapi.yaml's JSON Schema accepts.
 
 marshmallow's own Integer takes ``2.5e-42`` or ``"1"`` and its Boolean takes ``"yes"``; JSON
-Schema does not. These fields keep the edge and the contract in agreement both ways.
+Schema does not. These fields keep the edge and the contract in agreement both ways. Tiles
+and rule options are parsed by the rules core's own parsers, so there is one dialect and one
+message for each mistake.
 """
 
 from __future__ import annotations
@@ -9,19 +11,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import fields
+from marshmallow import ValidationError, fields
 from marshmallow.validate import Length
 
-from scoring_api.rules import TILE_BY_TEXT, MalformedInputError, Tile, parse_tile
-
-
-def json_integer(value: object) -> int | None:
-    """The int a JSON Schema ``integer`` denotes (``2.0`` is 2), or None (``true``, ``"1"``)."""
-    if type(value) is int:
-        return value
-    if type(value) is float and value.is_integer():
-        return int(value)
-    return None
+from scoring_api.rules import (
+    DEFAULT_RULES,
+    TILE_BY_TEXT,
+    MalformedInputError,
+    RuleOptions,
+    Tile,
+    parse_rules,
+    parse_tile,
+)
+from scoring_api.rules.json_values import json_integer
 
 
 class JsonInteger(fields.Field[int]):
@@ -79,24 +81,42 @@ class BoundedList(fields.List[Any]):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
-class TileField(fields.Field[Tile]):
-    """A tile as ``"3-5"``, ``"5-3"``, ``"3|5"`` or ``[3, 5]``; parsed by the rules core."""
+def _core_error(error: MalformedInputError) -> ValidationError:
+    """A core parser's error as marshmallow's, at the same place below the field."""
+    if not error.pointer:
+        return ValidationError(error.detail)
+    messages: Any = [error.detail]
+    for token in reversed(error.pointer.split("/")[1:]):
+        messages = {token: messages}
+    return ValidationError(messages)
 
-    default_error_messages = {  # noqa: RUF012
-        "invalid": 'Must be a tile such as "3-5", "3|5" or [3, 5], each end 0 to 6 pips.'
-    }
+
+class TileField(fields.Field[Tile]):
+    """A tile as ``"3-5"``, ``"5-3"``, ``"3|5"`` or ``[3, 5]``: the rules core's parser."""
 
     def _deserialize(
         self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
     ) -> Tile:
-        if type(value) is str:
+        if type(value) is str:  # the usual case, one lookup
             tile = TILE_BY_TEXT.get(value)
-            if tile is None:
-                raise self.make_error("invalid")
-            return tile
-        if type(value) is list and len(value) == 2:
-            try:
-                return parse_tile([json_integer(end) for end in value])
-            except MalformedInputError as error:
-                raise self.make_error("invalid") from error
-        raise self.make_error("invalid")
+            if tile is not None:
+                return tile
+        try:
+            return parse_tile(value)
+        except MalformedInputError as error:
+            raise _core_error(error) from None
+
+
+class RulesField(fields.Field[RuleOptions]):
+    """A ``rules`` object of rule options: the rules core's parser."""
+
+    def __init__(self) -> None:
+        super().__init__(load_default=DEFAULT_RULES)
+
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> RuleOptions:
+        try:
+            return parse_rules(value, pointer="")
+        except MalformedInputError as error:
+            raise _core_error(error) from None

@@ -14,7 +14,7 @@ from .spec import spec_bytes, spec_dict, spec_json
 
 bp = Blueprint("ops", __name__)
 
-# RULES.md section 6, first worked example: if this does not score 24, do not take traffic.
+# docs/rules.md section 6, first worked example: if this does not score 24, do not take traffic.
 _SELF_CHECK = (parse_tiles(["3-3", "1-5", "2-4", "0-3"]), parse_tiles(["0-6"])[0], 24)
 
 

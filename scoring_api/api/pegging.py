@@ -1,4 +1,4 @@
-"""The play: score a whole record of the pegging, goes listed or left out."""
+"""The play: score a whole record of the pegging, goes listed or left out, for 2-4 players."""
 
 from __future__ import annotations
 
@@ -6,39 +6,32 @@ from typing import Any
 
 from flask import Blueprint
 
-from scoring_api.rules import ScoredPlay, score_pegging
+from scoring_api.rules import score_pegging
 
 from . import render
 from .body import load_body
-from .schemas import PeggingSchema
+from .schemas import PeggingSchema, default_dealer
 
 bp = Blueprint("pegging", __name__, url_prefix="/v1/pegging")
 
 _schema = PeggingSchema()
 
 
-def _entry(play: ScoredPlay) -> dict[str, Any]:
-    """One scored entry; a go is ``"go": true`` in place of a tile, as in the request."""
-    laid: dict[str, Any] = {"go": True} if play.tile is None else {"tile": render.tile(play.tile)}
-    return {
-        "player": play.player,
-        **laid,
-        "count": play.count,
-        "points": play.points,
-        "items": render.items(play.items),
-        "closes": play.closes,
-    }
-
-
 @bp.post("/score")
 def score() -> dict[str, Any]:
     body = load_body(_schema)
+    rules = body["rules"]
     result = score_pegging(
-        body["plays"], dealer=body["dealer"], hands=body.get("hands"), starter=body.get("starter")
+        body["plays"],
+        dealer=default_dealer(body),
+        players=rules.players,
+        hands=body.get("hands"),
+        starter=body.get("starter"),
     )
     return {
-        "plays": [_entry(play) for play in result.plays],
+        "plays": [render.scored_play(play) for play in result.plays],
         "scores": list(result.scores),
+        **render.side_scores(rules, result.scores),
         "count": result.count,
         "next_player": result.next_player,
         "complete": result.complete,

@@ -10,7 +10,7 @@ from scoring_api.rules import validate_play
 
 from . import render
 from .body import load_body
-from .schemas import ValidatePlaySchema
+from .schemas import ValidatePlaySchema, default_dealer
 
 bp = Blueprint("plays", __name__, url_prefix="/v1/plays")
 
@@ -23,7 +23,8 @@ def validate() -> dict[str, Any]:
     verdict = validate_play(
         body["plays"],
         body["play"],
-        dealer=body["dealer"],
+        dealer=default_dealer(body),
+        players=body["rules"].players,
         hand=body.get("hand"),
         starter=body.get("starter"),
     )
@@ -38,4 +39,5 @@ def validate() -> dict[str, Any]:
         "items": render.items(verdict.items),
         "count": verdict.count,
         "scores": list(verdict.scores),
+        **render.side_scores(body["rules"], verdict.scores),
     }

@@ -5,13 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from scoring_api.rules import ALL_TILES, Tile
-
-# The canonical text of each tile by its pips, formatted once: an itemized hand names dozens
-# of tiles, and a table lookup is several times cheaper than formatting each.
-_TEXT: list[list[str]] = [[""] * 7 for _ in range(7)]
-for _tile in ALL_TILES:
-    _TEXT[_tile.low][_tile.high] = str(_tile)
+from scoring_api.rules import RuleOptions, ScoredPlay, Tile
 
 
 class _Item(Protocol):
@@ -24,13 +18,34 @@ class _Item(Protocol):
 
 
 def tile(t: Tile) -> str:
-    return _TEXT[t.low][t.high]
+    return t.text
 
 
 def tiles(seq: Iterable[Tile]) -> list[str]:
-    return [_TEXT[t.low][t.high] for t in seq]
+    return [t.text for t in seq]
 
 
 def items(seq: Iterable[_Item]) -> list[dict[str, Any]]:
     """Show items and pegging items share one shape: kind, tiles, points."""
-    return [{"kind": i.kind, "tiles": tiles(i.tiles), "points": i.points} for i in seq]
+    return [{"kind": i.kind, "tiles": [t.text for t in i.tiles], "points": i.points} for i in seq]
+
+
+def scored_play(play: ScoredPlay) -> dict[str, Any]:
+    """One entry of the play, in a record's answer or a transcript; a go is ``"go": true`` in
+    place of a tile, as in a request."""
+    laid: dict[str, Any] = {"go": True} if play.tile is None else {"tile": play.tile.text}
+    return {
+        "player": play.player,
+        **laid,
+        "count": play.count,
+        "points": play.points,
+        "items": items(play.items),
+        "closes": play.closes,
+    }
+
+
+def side_scores(rules: RuleOptions, seat_scores: Iterable[int]) -> dict[str, list[int]]:
+    """With partners, ``{"side_scores": [...]}``: each side's share; else nothing to add."""
+    if not rules.partners:
+        return {}
+    return {"side_scores": rules.side_totals(list(seat_scores))}

@@ -17,16 +17,17 @@ from marshmallow import (
     pre_load,
     validates_schema,
 )
-from marshmallow.validate import Equal, Length, OneOf, Range
+from marshmallow.validate import Equal, Length, Range
 
-from scoring_api.rules import DEFAULT_RULES, HAND_SIZE, RULE_OPTIONS, Play, RuleOptions, Tile
+from scoring_api.rules import HAND_SIZE, Play, Tile
+from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
 
-from .fields import BoundedList, JsonArray, JsonBoolean, JsonInteger, TileField
+from .fields import BoundedList, JsonArray, JsonBoolean, JsonInteger, RulesField, TileField
 from .problems import MAX_ERRORS, note_omitted_errors
 
-PLAYERS = 2
 MAX_BATCH = 10_000
-MAX_PLAYS = 2 * HAND_SIZE * 4  # generous: explicit goes may sit between the eight tiles
+# Generous: explicit goes may sit between the tiles of four players.
+MAX_PLAYS = MAX_PLAYERS * HAND_SIZE * 4
 
 
 class StrictSchema(Schema):
@@ -58,30 +59,6 @@ class StrictSchema(Schema):
         return kept
 
 
-def _rule_field(default: int | bool, allowed: tuple[int | bool, ...]) -> fields.Field[Any]:
-    field_type = JsonBoolean if isinstance(default, bool) else JsonInteger
-    return field_type(validate=OneOf(allowed))
-
-
-class _RulesSchema(StrictSchema):
-    """Rule options, built from the core's RULE_OPTIONS so the two never drift."""
-
-    @post_load
-    def _options(self, data: dict[str, Any], **_: Any) -> RuleOptions:
-        return RuleOptions(**data)
-
-
-RulesSchema: type[Schema] = type(
-    "RulesSchema",
-    (_RulesSchema,),
-    {option.name: _rule_field(option.default, option.allowed) for option in RULE_OPTIONS},
-)
-
-
-def _rules() -> fields.Nested:
-    return fields.Nested(RulesSchema, load_default=DEFAULT_RULES)
-
-
 def _hand() -> fields.List[Tile]:
     return BoundedList(TileField(), required=True, validate=Length(equal=HAND_SIZE))
 
@@ -96,20 +73,21 @@ class ShowSchema(StrictSchema):
 class HandScoreSchema(ShowSchema):
     crib = JsonBoolean(load_default=False)
     claimed = JsonInteger(validate=Range(0, 100))
-    rules = _rules()
+    rules = RulesField()
 
 
 class BatchSchema(StrictSchema):
     """The envelope only: the hands themselves go through the view's fast path."""
 
     hands = JsonArray(required=True, validate=Length(max=MAX_BATCH))
-    rules = _rules()
+    rules = RulesField()
 
 
 class PlaySchema(StrictSchema):
     """One entry of a play record: a tile laid, or a go."""
 
-    player = JsonInteger(required=True, validate=Range(0, PLAYERS - 1))
+    # Checked against the number of players by the rules core (a seat of 0..n-1).
+    player = JsonInteger(required=True, validate=Range(0, MAX_PLAYERS - 1))
     tile = TileField()
     go = JsonBoolean(validate=Equal(True, error="A go is written as true."))
 
@@ -128,17 +106,19 @@ def _plays() -> fields.List[Play]:
 
 
 def _dealer() -> JsonInteger:
-    return JsonInteger(load_default=1, validate=Range(0, PLAYERS - 1))
+    # Left out: the last seat deals, so seat 0 leads (``default_dealer``).
+    return JsonInteger(validate=Range(0, MAX_PLAYERS - 1))
 
 
 class PeggingSchema(StrictSchema):
     plays = _plays()
     dealer = _dealer()
     hands = BoundedList(
-        BoundedList(TileField(), validate=Length(equal=HAND_SIZE)), validate=Length(equal=PLAYERS)
+        BoundedList(TileField(), validate=Length(equal=HAND_SIZE)),
+        validate=Length(PLAYERS, MAX_PLAYERS),
     )
     starter = TileField()
-    rules = _rules()
+    rules = RulesField()
 
 
 class ValidatePlaySchema(StrictSchema):
@@ -147,3 +127,40 @@ class ValidatePlaySchema(StrictSchema):
     dealer = _dealer()
     hand = BoundedList(TileField(), validate=Length(max=HAND_SIZE))
     starter = TileField()
+    rules = RulesField()
+
+
+def default_dealer(body: dict[str, Any]) -> int:
+    """The dealer a request names, else the last seat (so seat 0 leads)."""
+    dealer: int = body.get("dealer", body["rules"].players - 1)
+    return dealer
+
+
+def _score() -> JsonInteger:
+    return JsonInteger(validate=Range(0, 200))
+
+
+class ClaimsSchema(StrictSchema):
+    """What the players claimed at the show (null where nothing was claimed)."""
+
+    hands = BoundedList(
+        JsonInteger(allow_none=True, validate=Range(0, 100)), validate=Length(max=MAX_PLAYERS)
+    )
+    crib = JsonInteger(allow_none=True, validate=Range(0, 100))
+
+
+class DealSchema(StrictSchema):
+    """One deal of a game, refereed end to end (the rules core checks it adds up)."""
+
+    rules = RulesField()
+    dealer = _dealer()
+    scores = BoundedList(_score(), required=True, validate=Length(2, MAX_PLAYERS))
+    starter = TileField(required=True)
+    hands = BoundedList(
+        BoundedList(TileField(), validate=Length(equal=HAND_SIZE)),
+        required=True,
+        validate=Length(PLAYERS, MAX_PLAYERS),
+    )
+    crib = BoundedList(TileField(), required=True, validate=Length(equal=HAND_SIZE))
+    plays = _plays()
+    claims = fields.Nested(ClaimsSchema)

@@ -9,25 +9,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import fields
+from marshmallow import ValidationError, fields, pre_load, validates_schema
 from marshmallow.validate import Length, OneOf, Range
 
-from scoring_api.rules import DEFAULT_RULES
-from scoring_api.rules.discards import DEALT
-from scoring_api.rules.simulation import MAX_SEED
-from scoring_api.rules.strategies import STRATEGIES
+from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
+from scoring_api.rules.json_values import json_integer
+from scoring_api.sim.runs import MAX_SEED
+from scoring_api.sim.strategies import STRATEGIES
 
-from .fields import BoundedList, JsonBoolean, JsonInteger, TileField, json_integer
-from .schemas import PLAYERS, RulesSchema, StrictSchema
+from .fields import BoundedList, JsonBoolean, JsonInteger, RulesField, TileField
+from .schemas import StrictSchema
 
 FIRST_DEALER_WORDS = ("alternate", "draw")
 
 
 class FirstDealerField(fields.Field[str | int]):
-    """``"alternate"``, ``"draw"`` or a seat (0 or 1, as a JSON Schema integer)."""
+    """``"alternate"``, ``"draw"`` or a seat (0 to 3, as a JSON Schema integer; the schema
+    checks it against the number of players)."""
 
     default_error_messages = {  # noqa: RUF012
-        "invalid": 'Must be "alternate", "draw", 0 or 1.'
+        "invalid": 'Must be "alternate", "draw" or a seat from 0 to 3.'
     }
 
     def _deserialize(
@@ -36,7 +37,7 @@ class FirstDealerField(fields.Field[str | int]):
         if type(value) is str and value in FIRST_DEALER_WORDS:
             return value
         seat = json_integer(value)
-        if seat is None or not 0 <= seat < PLAYERS:
+        if seat is None or not 0 <= seat < MAX_PLAYERS:
             raise self.make_error("invalid")
         return seat
 
@@ -45,23 +46,66 @@ class PlayerSchema(StrictSchema):
     strategy = fields.String(required=True, validate=OneOf(tuple(STRATEGIES)))
 
 
-def _rules() -> fields.Nested:
-    return fields.Nested(RulesSchema, load_default=DEFAULT_RULES)
-
-
 class SimulationSchema(StrictSchema):
+    """One strategy per seat: their number is the number of players (``rules.players`` may
+    say it too, and must agree)."""
+
     games = JsonInteger(required=True, validate=Range(min=1))
     players = BoundedList(
-        fields.Nested(PlayerSchema), required=True, validate=Length(equal=PLAYERS)
+        fields.Nested(PlayerSchema), required=True, validate=Length(PLAYERS, MAX_PLAYERS)
     )
     seed = JsonInteger(validate=Range(0, MAX_SEED))
     first_game = JsonInteger(load_default=0, validate=Range(0, MAX_SEED))
     first_dealer = FirstDealerField(load_default="alternate")
-    rules = _rules()
+    rules = RulesField()
     transcripts = JsonBoolean(load_default=False)
+
+    @pre_load
+    def _players_from_the_lineup(self, data: Any, **_: Any) -> Any:
+        """Rules that leave ``players`` out take it from the lineup, before they are read
+        (partners need four players)."""
+        lineup = data.get("players") if isinstance(data, dict) else None
+        if isinstance(lineup, list) and PLAYERS <= len(lineup) <= MAX_PLAYERS:
+            rules = data.get("rules", {})
+            if isinstance(rules, dict) and "players" not in rules:
+                return {**data, "rules": {**rules, "players": len(data["players"])}}
+        return data
+
+    @validates_schema
+    def _one_strategy_per_seat(self, data: dict[str, Any], **_: Any) -> None:
+        rules, lineup = data.get("rules"), data.get("players")
+        if rules is None or lineup is None:
+            return
+        if rules.players != len(lineup):
+            raise ValidationError(
+                {
+                    "rules": {
+                        "players": f"{rules.players} players, but {len(lineup)} strategies: "
+                        "give one strategy per seat"
+                    }
+                }
+            )
+        dealer = data.get("first_dealer")
+        if isinstance(dealer, int) and dealer >= rules.players:
+            raise ValidationError(
+                {"first_dealer": f"a seat from 0 to {rules.players - 1}, or a word"}
+            )
 
 
 class AdviceSchema(StrictSchema):
-    tiles = BoundedList(TileField(), required=True, validate=Length(equal=DEALT))
+    """The tiles a player drew (six, or five with three or four players) and whose crib it
+    is: his side's when he deals, or with partners when his partner deals."""
+
+    tiles = BoundedList(TileField(), required=True, validate=Length(5, 6))
     dealer = JsonBoolean(required=True)
-    rules = _rules()
+    partner_deals = JsonBoolean(load_default=False)
+    rules = RulesField()
+
+    @validates_schema
+    def _partner_only_with_partners(self, data: dict[str, Any], **_: Any) -> None:
+        rules = data.get("rules")
+        if data.get("partner_deals") and rules is not None:
+            if not rules.partners:
+                raise ValidationError({"partner_deals": "a partner deals only with partners"})
+            if data.get("dealer"):
+                raise ValidationError({"partner_deals": "he and his partner cannot both deal"})

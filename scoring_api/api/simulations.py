@@ -1,7 +1,7 @@
 """Whole games between strategies: a summary with the sums behind it, or a stream of games.
 
 Game ``i`` of a run depends only on the seed, ``i`` and the request (see
-``scoring_api.rules.simulation``), so shards of a run (``first_game``) merge exactly and the
+``scoring_api.sim.runs``), so shards of a run (``first_game``) merge exactly and the
 same request gives the same bytes from any worker.
 """
 
@@ -14,16 +14,16 @@ from typing import Any
 
 from flask import Blueprint, Response, request, stream_with_context
 
-from scoring_api.rules.game import DealRecord, GameResult
-from scoring_api.rules.simulation import (
+from scoring_api.settings import current_settings
+from scoring_api.sim.game import DealRecord, GameResult
+from scoring_api.sim.runs import (
     MAX_SEED,
     SimulationRequest,
     Totals,
     play_one,
     summarize,
 )
-from scoring_api.rules.strategies import STRATEGIES
-from scoring_api.settings import current_settings
+from scoring_api.sim.strategies import STRATEGIES
 
 from . import admission, jsonio, metrics, render
 from .body import load_body
@@ -56,21 +56,18 @@ def _deal(record: DealRecord) -> dict[str, Any]:
         "dealer": record.dealer,
         "hands": [render.tiles(six) for six in record.hands],
         "discards": [render.tiles(pair) for pair in record.discards],
-        "starter": str(record.starter),
+        **({"blind": render.tiles(record.blind)} if record.blind else {}),
+        "starter": render.tile(record.starter),
         "starter_points": record.starter_points,
-        "plays": [
-            {
-                "player": played.player,
-                **({"go": True} if played.tile is None else {"tile": str(played.tile)}),
-                "count": played.count,
-                "points": sum(item.points for item in played.items),
-                "items": render.items(played.items),
-            }
-            for played in record.plays
-        ],
+        "plays": [render.scored_play(play) for play in record.plays],
         "shows": [
-            {"whose": whose, "player": owner, "total": total, "items": render.items(items)}
-            for whose, owner, total, items in record.shows
+            {
+                "whose": shown.whose,
+                "player": shown.player,
+                "total": shown.total,
+                "items": render.items(shown.items),
+            }
+            for shown in record.shows
         ],
     }
 
@@ -84,13 +81,16 @@ def _game(index: int, game: GameResult) -> dict[str, Any]:
         "first_dealer": game.first_dealer,
         "lurch": game.lurch,
     }
+    if len(game.scores) > 2:  # who was lurched, where there is a choice
+        line["lurched"] = game.lurched
     if game.transcript is not None:
         line["transcript"] = [_deal(record) for record in game.transcript]
     return line
 
 
-def _summary(head: dict[str, Any], totals: Totals, names: tuple[str, str]) -> dict[str, Any]:
-    return {**head, **summarize(totals, names), "totals": totals.as_dict()}
+def _summary(head: dict[str, Any], totals: Totals, sim: SimulationRequest) -> dict[str, Any]:
+    summary = summarize(totals, sim.strategies, sim.rules)
+    return {**head, **summary, "totals": totals.as_dict()}
 
 
 def _ndjson(document: dict[str, Any]) -> bytes:
@@ -105,7 +105,7 @@ def _stream(
     Lines are sent in chunks at most FLUSH_SECONDS apart: one write per game would cost a
     system call per game, a noticeable share of a fast strategy's time.
     """
-    totals = Totals()
+    totals = Totals.empty(sim.rules)
     started = last_flush = time.monotonic()
     end = sim.first_game + sim.games
     pending: list[bytes] = []
@@ -133,7 +133,7 @@ def _stream(
             yield b"".join(pending)
             pending.clear()
             last_flush = now
-    pending.append(_ndjson({"type": "summary", **_summary(head, totals, sim.strategies)}))
+    pending.append(_ndjson({"type": "summary", **_summary(head, totals, sim)}))
     yield b"".join(pending)
 
 
@@ -160,7 +160,7 @@ def simulate() -> dict[str, Any] | Response:
     _check_limits(body["games"], body["transcripts"])
     admission.admit()  # a slot until the answer is sent, or a 503 (admission.py)
     seed = body["seed"] if "seed" in body else secrets.randbelow(MAX_SEED + 1)
-    names = (body["players"][0]["strategy"], body["players"][1]["strategy"])
+    names = tuple(player["strategy"] for player in body["players"])
     sim = SimulationRequest(
         strategies=names,
         rules=body["rules"],
@@ -182,7 +182,7 @@ def simulate() -> dict[str, Any] | Response:
             stream_with_context(_stream(sim, head, transcripts, budget)), mimetype=NDJSON
         )
     budget = current_settings().json_seconds
-    totals = Totals()
+    totals = Totals.empty(sim.rules)
     games: list[dict[str, Any]] = []
     started = time.monotonic()
     end = sim.first_game + sim.games
@@ -201,5 +201,5 @@ def simulate() -> dict[str, Any] | Response:
                 games_played=played,
             )
     if not transcripts:
-        return _summary(head, totals, names)
-    return {**_summary(head, totals, names), "transcripts": games}
+        return _summary(head, totals, sim)
+    return {**_summary(head, totals, sim), "transcripts": games}

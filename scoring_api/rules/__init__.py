@@ -1,27 +1,35 @@
-"""The rules core of domino cribbage (RULES.md): plain typed Python, no web, no I/O."""
+"""The rules core of domino cribbage (docs/rules.md): plain typed Python, no web, no I/O.
 
-from .errors import REASON_CODES, IllegalPlayError, MalformedInputError
+The rule book in code, one module a job: ``tiles`` and ``options`` (what a deal is made of,
+with their parsers), ``show`` (docs/rules.md section 4), ``play_scoring`` (what a tile laid
+scores), ``referee`` (the turn, the count and the goes), ``records`` (a record of the play
+read, scored and validated), ``seats`` (who is next), ``constants`` (every number once) and
+``errors``. The simulator (``scoring_api.sim``) is built on it; nothing here imports it.
+"""
+
+from .constants import HAND_SIZE
+from .errors import REASON_CODES, IllegalPlayError, MalformedInputError, ReasonCode
 from .options import DEFAULT_RULES, RULE_OPTIONS, RuleOption, RuleOptions, parse_rules
-from .pegging import (
-    HAND_SIZE,
-    Pegging,
+from .play_scoring import PegItem
+from .records import (
     PeggingResult,
-    PegItem,
     Play,
+    PlaySheet,
     PlayVerdict,
     Reason,
     ScoredPlay,
     score_pegging,
-    tile_points,
     validate_play,
 )
+from .referee import PlayReferee
+from .seats import leader, next_seat, seats_after, seats_from
 from .show import ShowItem, ShowScore, score_show, show_table, show_total, show_totals
 from .tiles import (
     ALL_TILES,
     TILE_BY_TEXT,
     Tile,
+    TileMask,
     ensure_distinct,
-    format_tile,
     parse_tile,
     parse_tiles,
 )
@@ -36,27 +44,32 @@ __all__ = [
     "IllegalPlayError",
     "MalformedInputError",
     "PegItem",
-    "Pegging",
     "PeggingResult",
     "Play",
+    "PlayReferee",
+    "PlaySheet",
     "PlayVerdict",
     "Reason",
+    "ReasonCode",
     "RuleOption",
     "RuleOptions",
     "ScoredPlay",
     "ShowItem",
     "ShowScore",
     "Tile",
+    "TileMask",
     "ensure_distinct",
-    "format_tile",
+    "leader",
+    "next_seat",
     "parse_rules",
     "parse_tile",
     "parse_tiles",
     "score_pegging",
     "score_show",
+    "seats_after",
+    "seats_from",
     "show_table",
     "show_total",
     "show_totals",
-    "tile_points",
     "validate_play",
 ]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-REASON_CODES: tuple[str, ...] = (
+from typing import Literal, get_args
+
+ReasonCode = Literal[
     "out_of_turn",
     "count_over_31",
     "tile_repeated",
@@ -11,7 +13,10 @@ REASON_CODES: tuple[str, ...] = (
     "played_after_go",
     "tile_not_in_hand",
     "go_with_playable_tile",
-)
+]
+"""Why a play is illegal: a stable code a client may branch on (the spec lists them)."""
+
+REASON_CODES: tuple[ReasonCode, ...] = get_args(ReasonCode)
 
 
 class MalformedInputError(ValueError):
@@ -24,7 +29,9 @@ class MalformedInputError(ValueError):
     def __init__(self, detail: str, pointer: str = "") -> None:
         super().__init__(f"{pointer or '/'}: {detail}")
         self.detail = detail
+        """A sentence saying what is wrong and what is expected."""
         self.pointer = pointer
+        """JSON pointer of the bad field (``""``: the whole body)."""
 
     @property
     def errors(self) -> list[tuple[str, str]]:
@@ -33,18 +40,18 @@ class MalformedInputError(ValueError):
 
 
 class IllegalPlayError(ValueError):
-    """A well-formed play record that breaks the rules of the play.
+    """A well-formed play record that breaks the rules of the play."""
 
-    ``code`` is one of ``REASON_CODES``; ``index`` is the first bad entry of the record, once
-    the record reader knows it (the referee of the play does not).
-    """
-
-    def __init__(self, code: str, message: str, index: int | None = None) -> None:
-        assert code in REASON_CODES, code
+    def __init__(self, code: ReasonCode, message: str, index: int | None = None) -> None:
         super().__init__(message if index is None else f"entry {index}: {message}")
-        self.code = code
+        self.code: ReasonCode = code
+        """Why, as a stable reason code."""
         self.message = message
+        """Why, as a sentence a player understands."""
         self.index = index
+        """The first bad entry of the record, once the record reader knows it (the referee
+        of the play does not)."""
 
     def at(self, index: int) -> IllegalPlayError:
+        """The same error, placed at entry ``index`` of a record."""
         return IllegalPlayError(self.code, self.message, index)

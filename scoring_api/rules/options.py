@@ -1,20 +1,57 @@
-"""The named rule options of RULES.md; every scoring and simulation entry point takes them."""
+"""The named rule options (docs/rules.md sections 2, 4, 5 and 8); every endpoint takes them.
+
+``parse_rules`` and ``RuleOptions.as_dict`` are the parse/format pair.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 
 from .errors import MalformedInputError
+from .json_values import json_integer
+
+PARTNERSHIP_PLAYERS = 4
+PARTNERSHIP_TARGET = 121  # the default target with partners (docs/rules.md section 8.4)
 
 
 @dataclass(frozen=True, slots=True)
 class RuleOptions:
+    """The options a game is played under; the defaults are the rule book's."""
+
     target: int = 61
+    """Points that win the game: 61 or 121 (docs/rules.md section 5)."""
     starter_double_points: int = 1
+    """What the dealer scores at once when the starter is a double: 1, 0 or 2 (section 2)."""
     double_blank_in_fifteens: bool = True
+    """Whether a fifteen that includes 0-0 counts as a fifteen of its own (section 4)."""
+    players: int = 2
+    """Players at the table: 2, 3 or 4 (section 8)."""
+    partners: bool = False
+    """Four players in two partnerships, seats 0 and 2 against 1 and 3 (section 8)."""
+
+    def __post_init__(self) -> None:
+        if self.partners and self.players != PARTNERSHIP_PLAYERS:
+            raise ValueError("partners needs 4 players")
+
+    @property
+    def sides(self) -> int:
+        """How many sides score: one per player, or two partnerships."""
+        return 2 if self.partners else self.players
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat scores for: his own, or with partners seat mod 2."""
+        return seat % 2 if self.partners else seat
+
+    def side_totals(self, seat_points: Sequence[int]) -> list[int]:
+        """Each side's share of points given per seat: partners add up."""
+        totals = [0] * self.sides
+        for seat, points in enumerate(seat_points):
+            totals[self.side_of(seat)] += points
+        return totals
 
     def as_dict(self) -> dict[str, int | bool]:
+        """The options as JSON, as the answers echo them."""
         return asdict(self)
 
 
@@ -23,32 +60,63 @@ DEFAULT_RULES = RuleOptions()
 
 @dataclass(frozen=True, slots=True)
 class RuleOption:
+    """One option as ``GET /v1/rules`` describes it."""
+
     name: str
+    """The field of ``RuleOptions`` and the key of a ``rules`` object."""
     default: int | bool
+    """Its value when a request leaves it out (always ``allowed[0]``)."""
     allowed: tuple[int | bool, ...]
+    """Every value it may take."""
     description: str
+    """What it changes, citing the rule book."""
 
 
 RULE_OPTIONS: tuple[RuleOption, ...] = (
-    RuleOption("target", 61, (61, 121), "Points that win the game (RULES.md section 5)."),
+    RuleOption(
+        "target",
+        61,
+        (61, 121),
+        "Points that win the game (docs/rules.md section 5); 121 by default with partners "
+        "(section 8.4).",
+    ),
     RuleOption(
         "starter_double_points",
         1,
         (1, 0, 2),
-        "Points the dealer scores at once when the starter is a double (section 2).",
+        "Points the dealer scores at once when the starter is a double (docs/rules.md section 2).",
     ),
     RuleOption(
         "double_blank_in_fifteens",
         True,
         (True, False),
-        "Whether a fifteen that includes 0-0 counts as a fifteen of its own (section 4).",
+        "Whether a fifteen that includes 0-0 counts as a fifteen of its own "
+        "(docs/rules.md section 4).",
+    ),
+    RuleOption(
+        "players",
+        2,
+        (2, 3, 4),
+        "Players at the table, seated 0..n-1 clockwise (docs/rules.md section 8).",
+    ),
+    RuleOption(
+        "partners",
+        False,
+        (False, True),
+        "Two partnerships, seats 0 and 2 against 1 and 3; needs 4 players "
+        "(docs/rules.md section 8).",
     ),
 )
 _BY_NAME = {option.name: option for option in RULE_OPTIONS}
 
 
 def parse_rules(obj: object, pointer: str = "/rules") -> RuleOptions:
-    """Options from a JSON object; omitted options take their defaults."""
+    """Options from a JSON object; omitted options take their defaults (``target`` 121 with
+    partners, else 61).
+
+    Raises ``MalformedInputError`` at ``pointer`` (or the option's own pointer) for anything
+    but an object of known options with allowed values, or partners without 4 players.
+    """
     if obj is None:
         return DEFAULT_RULES
     if not isinstance(obj, Mapping):
@@ -66,14 +134,22 @@ def parse_rules(obj: object, pointer: str = "/rules") -> RuleOptions:
             allowed = ", ".join(_json(a) for a in option.allowed)
             raise MalformedInputError(f"{name} must be one of {allowed}", f"{pointer}/{name}")
         values[name] = chosen
+    if values.get("partners"):
+        if values.get("players", 2) != PARTNERSHIP_PLAYERS:
+            raise MalformedInputError(
+                f"partners needs players: {PARTNERSHIP_PLAYERS}", f"{pointer}/partners"
+            )
+        values.setdefault("target", PARTNERSHIP_TARGET)
     return RuleOptions(**values)  # type: ignore[arg-type]
 
 
 def _match(value: object, allowed: tuple[int | bool, ...]) -> int | bool | None:
     """The allowed value equal to ``value`` in JSON terms: 61.0 is 61, but true is not 1."""
     for candidate in allowed:
-        same_kind = isinstance(value, bool) == isinstance(candidate, bool)
-        if same_kind and isinstance(value, int | float) and value == candidate:
+        if isinstance(candidate, bool):
+            if value is candidate:
+                return candidate
+        elif json_integer(value) == candidate:
             return candidate
     return None
 

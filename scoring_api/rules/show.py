@@ -1,4 +1,7 @@
-"""The show: a hand or crib of four tiles with the starter, itemized and as a fast total."""
+"""The show: a hand or crib of four tiles with the starter, itemized and as a fast total.
+
+docs/rules.md section 4: every fifteen, pair and run, each an item naming its tiles.
+"""
 
 from __future__ import annotations
 
@@ -8,36 +11,40 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement, pairwise
 from typing import Literal
 
+from .constants import FIFTEEN, HAND_SIZE, MAX_VALUE
 from .errors import MalformedInputError
 from .memo import Memo
 from .options import DEFAULT_RULES, RuleOptions
-from .tiles import ALL_TILES, Tile, ensure_distinct
+from .tiles import VALUE_COUNTS, Tile, ensure_distinct
 
 ShowKind = Literal["fifteen", "pair", "run"]
 SHOW_KINDS: tuple[ShowKind, ...] = ("fifteen", "pair", "run")
-HAND_SIZE = 4
-MAX_VALUE = 12
-
-# How many tiles of each value a double-six set holds (value 6 has four, 0/1/11/12 one).
-VALUE_COUNTS: tuple[int, ...] = tuple(
-    sum(1 for tile in ALL_TILES if tile.value == v) for v in range(MAX_VALUE + 1)
-)
 
 
 @dataclass(frozen=True, slots=True)
 class ShowItem:
+    """One scoring combination of a show."""
+
     kind: ShowKind
+    """A fifteen, a pair, or a run (counted only at the longest length present)."""
     tiles: tuple[Tile, ...]
+    """The tiles it is made of, lowest value first."""
     points: int
+    """2 for a fifteen or a pair; a run's length for a run."""
 
 
 @dataclass(frozen=True, slots=True)
 class ShowScore:
+    """A hand or crib with its starter, scored item by item."""
+
     total: int
+    """The sum of the items' points, 0..24."""
     items: tuple[ShowItem, ...]
+    """Every fifteen, then every pair, then every run."""
 
     @property
     def subtotals(self) -> dict[str, int]:
+        """Points by kind of item."""
         return {
             kind: sum(item.points for item in self.items if item.kind == kind)
             for kind in SHOW_KINDS
@@ -66,7 +73,7 @@ def _spots(values: tuple[int, ...], rules: RuleOptions) -> _Spots:
         for group in combinations(positions, size):
             chosen = [values[i] for i in group]
             # Only 0-0 has value 0: the option decides whether a fifteen may include it.
-            if sum(chosen) == 15 and (rules.double_blank_in_fifteens or 0 not in chosen):
+            if sum(chosen) == FIFTEEN and (rules.double_blank_in_fifteens or 0 not in chosen):
                 found.append(("fifteen", group, 2))
     for a, b in combinations(positions, 2):
         if values[a] == values[b]:
@@ -96,7 +103,11 @@ def _items(tiles: Sequence[Tile], rules: RuleOptions) -> list[ShowItem]:
 def score_show(
     hand: Sequence[Tile], starter: Tile, rules: RuleOptions = DEFAULT_RULES
 ) -> ShowScore:
-    """Every fifteen, pair and run of a hand (or crib) with its starter."""
+    """Every fifteen, pair and run of a hand (or crib) with its starter.
+
+    Raises ``MalformedInputError`` (at ``/hand`` or the repeated tile) unless the hand has
+    four tiles and the five are distinct.
+    """
     if len(hand) != HAND_SIZE:
         raise MalformedInputError(f"a hand has {HAND_SIZE} tiles, got {len(hand)}", "/hand")
     tiles = (*hand, starter)

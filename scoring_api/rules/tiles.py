@@ -1,4 +1,7 @@
-"""Tiles of a double-six set: value, parsing of every accepted notation, canonical format."""
+"""Tiles of a double-six set: value, parsing of every accepted notation, canonical format.
+
+``parse_tile`` and ``str(tile)`` are the parse/format pair (docs/rules.md section 1).
+"""
 
 from __future__ import annotations
 
@@ -6,26 +9,35 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .constants import MAX_PIPS, MAX_VALUE
 from .errors import MalformedInputError
+from .json_values import json_integer, json_type
 from .memo import Memo
 
-MAX_PIPS = 6
 # Digits beyond 6: the right shape, the wrong set (for the error message only).
 _OUT_OF_SET = re.compile(r"[0-9][-|][0-9]", re.ASCII)
 
 
 @dataclass(frozen=True, order=True, slots=True)
 class Tile:
-    """One domino; ``low <= high``. Only its value (pip total) matters for scoring."""
+    """One domino; ``low <= high``. Only its value (pip total) matters for scoring.
+
+    ``value``, ``index`` and ``bit`` are stored, not computed: scoring and the play's referee
+    read them far more often than tiles are made.
+    """
 
     low: int
+    """Pips on the lower end, 0..6."""
     high: int
-    # Stored, not computed: scoring and the play's referee read them far more often than tiles
-    # are made. ``value`` is the pip total; ``index`` the position in ``ALL_TILES``; ``bit``
-    # the tile in a set of tiles held as a bitmask.
+    """Pips on the higher end, ``low``..6."""
     value: int = field(init=False, compare=False, repr=False)
+    """The pip total, 0..12: all that scoring looks at."""
     index: int = field(init=False, compare=False, repr=False)
+    """The tile's position in ``ALL_TILES``, 0..27."""
     bit: int = field(init=False, compare=False, repr=False)
+    """``1 << index``: the tile in a ``TileMask``."""
+    text: str = field(init=False, compare=False, repr=False)
+    """The canonical notation, ``"3-5"``: what ``str(tile)`` gives and answers show."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.low <= self.high <= MAX_PIPS:
@@ -35,9 +47,11 @@ class Tile:
         row_start = self.low * (2 * MAX_PIPS + 3 - self.low) // 2
         object.__setattr__(self, "index", row_start + self.high - self.low)
         object.__setattr__(self, "bit", 1 << self.index)
+        object.__setattr__(self, "text", f"{self.low}-{self.high}")
 
     @property
     def is_double(self) -> bool:
+        """Both ends alike (0-0 ... 6-6): a double starter scores for the dealer."""
         return self.low == self.high
 
     # Hand-written rather than generated: tiles are compared and hashed in every set, dict and
@@ -53,7 +67,7 @@ class Tile:
         return self.index
 
     def __str__(self) -> str:
-        return f"{self.low}-{self.high}"
+        return self.text
 
 
 ALL_TILES: tuple[Tile, ...] = tuple(
@@ -63,23 +77,29 @@ ALL_TILES: tuple[Tile, ...] = tuple(
 BY_VALUE: tuple[Tile, ...] = tuple(sorted(ALL_TILES, key=lambda tile: (tile.value, tile)))
 
 
-# A set of tiles as a bitmask, bit ``tile.index`` per tile: the play's referee keeps hands and
-# tiles laid so, making "is it in his hand?" and "does any of his tiles fit?" one AND each.
-def tile_mask(tiles: Iterable[Tile]) -> int:
+TileMask = int
+"""A set of tiles as a bitmask, bit ``tile.index`` per tile. The referee keeps hands and tiles
+laid so, making "is it in his hand?" and "does any of his tiles fit?" one AND each."""
+
+
+def tile_mask(tiles: Iterable[Tile]) -> TileMask:
+    """The mask of some tiles."""
     mask = 0
     for tile in tiles:
         mask |= tile.bit
     return mask
 
 
-ALL_MASK = tile_mask(ALL_TILES)
-VALUE_MASKS: tuple[int, ...] = tuple(
-    tile_mask(tile for tile in ALL_TILES if tile.value == value)
-    for value in range(2 * MAX_PIPS + 1)
+ALL_MASK: TileMask = tile_mask(ALL_TILES)
+VALUE_MASKS: tuple[TileMask, ...] = tuple(
+    tile_mask(tile for tile in ALL_TILES if tile.value == value) for value in range(MAX_VALUE + 1)
 )
+"""``VALUE_MASKS[v]``: every tile of value ``v``."""
+VALUE_COUNTS: tuple[int, ...] = tuple(mask.bit_count() for mask in VALUE_MASKS)
+"""How many tiles of each value the set holds (value 6 has four; 0, 1, 11 and 12 one)."""
 
 
-def _tiles_in(mask: int) -> tuple[Tile, ...]:
+def _tiles_in(mask: TileMask) -> tuple[Tile, ...]:
     return tuple(tile for tile in BY_VALUE if mask >> tile.index & 1)
 
 
@@ -97,14 +117,19 @@ for _tile in ALL_TILES:
 
 
 def _pips(obj: object) -> int | None:
-    # bool is an int subclass, and JSON true is not a pip count.
-    if type(obj) is int and 0 <= obj <= MAX_PIPS:
-        return obj
+    # A JSON Schema integer (6.0 is 6), never a boolean: JSON true is not a pip count.
+    pips = json_integer(obj)
+    if pips is not None and 0 <= pips <= MAX_PIPS:
+        return pips
     return None
 
 
 def parse_tile(obj: object, pointer: str = "") -> Tile:
-    """A tile from ``"3-5"``, ``"5-3"``, ``"3|5"`` or ``[3, 5]``; anything else is malformed."""
+    """A tile from ``"3-5"``, ``"5-3"``, ``"3|5"`` or ``[3, 5]`` (``[3.0, 5]`` too, as JSON
+    Schema reads integers).
+
+    Raises ``MalformedInputError`` at ``pointer`` for anything else.
+    """
     if isinstance(obj, str):
         tile = TILE_BY_TEXT.get(obj)
         if tile is not None:
@@ -125,14 +150,17 @@ def parse_tile(obj: object, pointer: str = "") -> Tile:
             "a tile as an array is two whole numbers of pips from 0 to 6, like [3, 5]", pointer
         )
     raise MalformedInputError(
-        f'expected a tile such as "3-5" or [3, 5], got {_json_type(obj)}', pointer
+        f'expected a tile such as "3-5" or [3, 5], got {json_type(obj)}', pointer
     )
 
 
 def parse_tiles(objs: object, pointer: str = "", size: int | None = None) -> tuple[Tile, ...]:
-    """A list of distinct tiles (of exactly ``size`` tiles when given)."""
+    """A list of distinct tiles (of exactly ``size`` tiles when given).
+
+    Raises ``MalformedInputError`` naming the first bad tile, or the repeat.
+    """
     if not isinstance(objs, list | tuple):
-        raise MalformedInputError(f"expected a list of tiles, got {_json_type(objs)}", pointer)
+        raise MalformedInputError(f"expected a list of tiles, got {json_type(objs)}", pointer)
     if size is not None and len(objs) != size:
         raise MalformedInputError(f"expected {size} tiles, got {len(objs)}", pointer)
     tiles = tuple(parse_tile(obj, f"{pointer}/{i}") for i, obj in enumerate(objs))
@@ -151,23 +179,3 @@ def ensure_distinct(placed: Iterable[tuple[Tile, str]]) -> None:
                 pointer,
             )
         seen[tile] = pointer
-
-
-def format_tile(tile: Tile) -> str:
-    return str(tile)
-
-
-def _json_type(obj: object) -> str:
-    if obj is None:
-        return "null"
-    if isinstance(obj, bool):
-        return "a boolean"
-    if isinstance(obj, int | float):
-        return "a number"
-    if isinstance(obj, dict):
-        return "an object"
-    if isinstance(obj, list | tuple):
-        return "an array"
-    if isinstance(obj, str):
-        return "a string"
-    return type(obj).__name__

@@ -6,7 +6,7 @@ import pytest
 
 from .contract import ContractClient, pointers, problem_of
 
-# RULES.md section 6, the show: hand, starter, total with default rules.
+# docs/rules.md section 6, the show: hand, starter, total with default rules.
 WORKED_SHOWS = [
     (["3-3", "1-5", "2-4", "0-3"], "0-6", 24),
     (["0-4", "0-5", "0-6", "1-3"], "1-4", 24),

@@ -13,7 +13,7 @@ from .contract import ContractClient, pointers, problem_of
 PEGGING = "/v1/pegging/score"
 VALIDATE = "/v1/plays/validate"
 
-# RULES.md section 6, the whole play: N (player 0) leads, D (player 1) deals.
+# docs/rules.md section 6, the whole play: N (player 0) leads, D (player 1) deals.
 WHOLE_PLAY = [
     {"player": 0, "tile": "3-4"},
     {"player": 1, "tile": "2-6"},

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.e2e
 
 N, D = 0, 1  # player 0 = the non-dealer, who leads; player 1 = the dealer
 
-# RULES.md section 6, "A whole play": (player, tile or None for a go).
+# docs/rules.md section 6, "A whole play": (player, tile or None for a go).
 WHOLE_PLAY: list[tuple[int, str | None]] = [
     (N, "3-4"),
     (D, "2-6"),

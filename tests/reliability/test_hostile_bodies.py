@@ -80,7 +80,7 @@ def check_problem(answer: Answer, status: int) -> dict[str, Any]:
 
 
 def check_healthy(server: Server) -> None:
-    """Liveness, and a real scoring request still scores RULES.md's 24-point hand."""
+    """Liveness, and a real request still scores the 24 points of docs/rules.md section 6."""
     assert server.request("GET", "/healthz").json() == {"status": "ok"}
     answer = server.post_json("/v1/hands/score", VALID_HAND)
     assert answer.status == 200

@@ -101,7 +101,7 @@ def test_stream_past_its_time_budget_ends_with_an_error_line(budgeted: Server) -
 
 
 def trickle(server: Server, chunked: bool, seconds: float) -> Answer:
-    """Send the RULES.md hand a byte at a time, 0.2 s apart, for up to ``seconds``."""
+    """Send a hand of docs/rules.md section 6 a byte at a time, 0.2 s apart, for ``seconds``."""
     body = json.dumps(VALID_HAND).encode()
     framing = b"Transfer-Encoding: chunked" if chunked else b"Content-Length: %d" % len(body)
     with socket.create_connection(("127.0.0.1", server.port), timeout=seconds + 30) as sock:

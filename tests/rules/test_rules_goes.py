@@ -1,6 +1,6 @@
 """Goes: nobody may skip his own go, the others' goes are inferred, and how goes are shown.
 
-RULES.md section 6: "N go · D cannot play: D +1 for the go, reset · N 0-6".
+docs/rules.md section 6: "N go · D cannot play: D +1 for the go, reset · N 0-6".
 """
 
 from scoring_api.rules import Play, parse_tile, score_pegging, validate_play

@@ -1,4 +1,4 @@
-"""Rule options (RULES.md: every **(option)**; the default is the first value)."""
+"""Rule options (docs/rules.md: every **(option)**; the default is the first value)."""
 
 from __future__ import annotations
 
@@ -17,12 +17,15 @@ from scoring_api.rules import (
     parse_rules,
 )
 
-# From RULES.md: name -> allowed values, default first.
+# From docs/rules.md: name -> allowed values, default first. `partners` (section 8) depends
+# on `players` and changes the target's default, so it is tested on its own below.
 ALLOWED = {
     "target": (61, 121),
     "starter_double_points": (1, 0, 2),
     "double_blank_in_fifteens": (True, False),
+    "players": (2, 3, 4),
 }
+PARTNERS = (False, True)
 
 
 def test_defaults() -> None:
@@ -39,9 +42,10 @@ def test_parse_rules_empty_gives_defaults(obj: object) -> None:
 
 def test_rule_options_catalogue_matches_the_rule_book() -> None:
     by_name = {opt.name: opt for opt in RULE_OPTIONS}
-    assert set(by_name) == set(ALLOWED)
-    assert len(RULE_OPTIONS) == len(ALLOWED)
-    for name, allowed in ALLOWED.items():
+    every = {**ALLOWED, "partners": PARTNERS}
+    assert set(by_name) == set(every)
+    assert len(RULE_OPTIONS) == len(every)
+    for name, allowed in every.items():
         opt = by_name[name]
         assert tuple(opt.allowed) == allowed
         assert opt.default == allowed[0]
@@ -61,7 +65,7 @@ def test_every_allowed_combination_parses_and_round_trips(values: tuple[object, 
     for name, value in obj.items():
         assert getattr(rules, name) == value
         assert type(getattr(rules, name)) is type(value)
-    assert rules.as_dict() == obj
+    assert rules.as_dict() == {**obj, "partners": False}
     assert parse_rules(rules.as_dict()) == rules
     assert rules == RuleOptions(**obj)  # type: ignore[arg-type]
 
@@ -80,7 +84,37 @@ def test_as_dict_of_defaults() -> None:
         "target": 61,
         "starter_double_points": 1,
         "double_blank_in_fifteens": True,
+        "players": 2,
+        "partners": False,
     }
+
+
+def test_partners_need_four_players_and_play_to_121_by_default() -> None:
+    # docs/rules.md sections 8 and 8.4.
+    rules = parse_rules({"players": 4, "partners": True})
+    assert (rules.players, rules.partners, rules.target) == (4, True, 121)
+    assert rules.as_dict()["target"] == 121
+    assert parse_rules({"players": 4, "partners": True, "target": 61}).target == 61
+    assert parse_rules({"players": 4, "partners": False}).target == 61
+    for players in (None, 2, 3):
+        obj: dict[str, object] = {"partners": True}
+        if players is not None:
+            obj["players"] = players
+        with pytest.raises(MalformedInputError) as caught:
+            parse_rules(obj)
+        assert caught.value.pointer == "/rules/partners"
+    with pytest.raises(ValueError, match="partners"):
+        RuleOptions(players=3, partners=True)
+
+
+def test_sides_and_their_totals() -> None:
+    partners = parse_rules({"players": 4, "partners": True})
+    assert partners.sides == 2
+    assert [partners.side_of(seat) for seat in range(4)] == [0, 1, 0, 1]
+    assert partners.side_totals([9, 7, 6, 8]) == [15, 15]  # docs/rules.md section 8.5
+    three = parse_rules({"players": 3})
+    assert three.sides == 3
+    assert three.side_totals([9, 2, 6]) == [9, 2, 6]
 
 
 BAD_VALUES = [

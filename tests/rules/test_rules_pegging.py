@@ -1,4 +1,4 @@
-"""The play (RULES.md sections 3 and 6): worked examples, illegal records, validate_play."""
+"""The play (docs/rules.md sections 3 and 6): worked examples, illegal records, validate_play."""
 
 from __future__ import annotations
 
@@ -475,10 +475,11 @@ def test_validate_agrees_with_score_pegging_along_the_whole_play() -> None:
 
 
 # --- redundant goes -----------------------------------------------------------------------
-# RULES.md is silent on goes that nobody needed to say (by a player who already said go in this
-# count, or who holds no tiles, even after the play is over). docs/rules-decisions.md item 5
-# reads them as accepted and changing nothing, in the spirit of RULES.md section 3 ("a record
-# may list the goes explicitly or leave them out; both must give the same result"). These
+# The sources are silent on goes that nobody needed to say (by a player who already said go in
+# this count, or who holds no tiles, even after the play is over). docs/rules.md section 3
+# (the decision on redundant goes) reads them as accepted and changing nothing, in the spirit
+# of that section ("a record may list the goes explicitly or leave them out; both must give the
+# same result"). These
 # tests pin that reading: such a go must change no points, no score, no count, no turn.
 
 FULL_PLAY = [
@@ -546,7 +547,7 @@ def test_tile_after_the_play_is_over_is_illegal() -> None:
     ids=["already played", "starter", "five tiles", "repeat"],
 )
 def test_validate_inconsistent_hand_is_malformed(hand: str, starter: str | None) -> None:
-    # RULES.md section 1: a tile appears only once in a deal (hand, starter and plays).
+    # docs/rules.md section 1: a tile appears only once in a deal (hand, starter and plays).
     with pytest.raises(MalformedInputError) as info:
         validate_play(
             [P(N, "3-4")],
@@ -558,7 +559,7 @@ def test_validate_inconsistent_hand_is_malformed(hand: str, starter: str | None)
 
 
 def test_validate_infers_the_opponents_go_from_the_order() -> None:
-    # RULES.md section 3: goes may be left out; D laying twice at 22 means N said go.
+    # docs/rules.md section 3: goes may be left out; D laying twice at 22 means N said go.
     verdict = validate_play([P(N, "6-6"), P(D, "5-5")], P(D, "0-1"))
     assert verdict.legal is True
     assert verdict.count == 23
@@ -569,7 +570,7 @@ def test_validate_infers_the_opponents_go_from_the_order() -> None:
     assert early.reason.code == "out_of_turn"
 
 
-# More single counts worked from the table of RULES.md section 3 (long runs, a run that
+# More single counts worked from the table of docs/rules.md section 3 (long runs, a run that
 # reforms after a repeated value, the double blank inside a run).
 MORE_COUNTS = [
     ((0, 1, 2, 3, 4, 5, 6), (0, 0, 3, 4, 5, 8, 7)),  # runs of 3..7; 15 at the 5
@@ -588,3 +589,12 @@ def test_more_single_counts(values: tuple[int, ...], points: tuple[int, ...]) ->
     assert tuple(sp.points for sp in laid(result)) == points
     for sp in laid(result):
         check_items(sp)
+
+
+def test_a_bad_player_of_the_proposed_play_is_named_at_play_player() -> None:
+    with pytest.raises(MalformedInputError) as caught:
+        validate_play([Play(0, parse_tile("1-4"))], Play(2, parse_tile("2-3")))
+    assert caught.value.pointer == "/play/player"
+    with pytest.raises(MalformedInputError) as caught:
+        validate_play([Play(0, parse_tile("1-4")), Play(5, parse_tile("2-3"))], Play(0, None))
+    assert caught.value.pointer == "/plays/1/player"

@@ -1,5 +1,5 @@
 """Property tests of the play: random deals played out by a small referee written here from
-RULES.md section 3, compared with the core's record reader (score_pegging)."""
+docs/rules.md section 3, compared with the core's record reader (score_pegging)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def shuffled(seed: int) -> list[Tile]:
 
 def tile_points(values: list[int]) -> int:
     """Points for the last tile of ``values`` (the tiles of the current count), without
-    the go / last tile point (RULES.md section 3 table)."""
+    the go / last tile point (docs/rules.md section 3 table)."""
     count = sum(values)
     last = values[-1]
     points = 0
@@ -186,7 +186,7 @@ DEALERS = st.sampled_from([1, 0])
 
 
 def test_referee_reproduces_the_rule_book_play() -> None:
-    """Guard the oracle: the whole play of RULES.md section 6 (D 6, N 2)."""
+    """Guard the oracle: the whole play of docs/rules.md section 6 (D 6, N 2)."""
     order = ["3-4", "2-6", "4-4", "1-6", "0-6", "3-3", "2-2", "4-5"]
     hands = (
         tuple(parse_tile(s) for s in ["3-4", "4-4", "0-6", "2-2"]),
@@ -296,7 +296,7 @@ def test_referee_invariants(seed: int, dealer: int, data: st.DataObject) -> None
 @given(base=st.integers(0, 8), width=st.integers(4, 6), data=st.data())
 def test_one_count_scores_like_the_table(base: int, width: int, data: st.DataObject) -> None:
     """Tiles of nearby values laid alternately in one count (runs, pairs and fifteens are
-    frequent): each tile scores what the table of RULES.md section 3 says."""
+    frequent): each tile scores what the table of docs/rules.md section 3 says."""
     pool = [t for t in TILES if base <= value(t) <= base + width]
     drawn = data.draw(st.lists(st.sampled_from(pool), unique=True, min_size=1, max_size=8))
     tiles: list[Tile] = []

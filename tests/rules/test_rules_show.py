@@ -1,4 +1,4 @@
-"""The show (RULES.md sections 4 and 6): worked examples, items, and an exhaustive comparison
+"""The show (docs/rules.md sections 4 and 6): worked examples, items, and an exhaustive comparison
 of the core's fast scorers with a deliberately naive brute-force scorer written here.
 """
 
@@ -46,7 +46,7 @@ def tiles_of(text: str) -> list[Tile]:
 
 
 def naive_items(tiles: Sequence[Tile], dbf: bool) -> dict[str, set[frozenset[Tile]]]:
-    """Every scoring set by brute force over all subsets (RULES.md section 4)."""
+    """Every scoring set by brute force over all subsets (docs/rules.md section 4)."""
     found: dict[str, set[frozenset[Tile]]] = {"fifteen": set(), "pair": set(), "run": set()}
     for k in range(2, len(tiles) + 1):
         for sub in combinations(tiles, k):
@@ -357,7 +357,7 @@ def bulk_totals(enumeration: Enumeration) -> dict[bool, list[int]]:
 
 
 def test_rule_book_facts_default_rules(bulk_totals: dict[bool, list[int]]) -> None:
-    # RULES.md section 4: "The maximum hand (or crib) is 24; scores of 1, 13 and 19 are
+    # docs/rules.md section 4: "The maximum hand (or crib) is 24; scores of 1, 13 and 19 are
     # impossible."
     totals = bulk_totals[True]
     assert max(totals) == 24

@@ -13,8 +13,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring_api.rules import ALL_TILES
+from scoring_api.rules.constants import MAX_COUNT
 from scoring_api.rules.memo import Memo
-from scoring_api.rules.pegging import FITTING, MAX_COUNT, Pegging
+from scoring_api.rules.referee import FITTING, PlayReferee
 from scoring_api.rules.show import VALUE_COUNTS, value_keys, values_of_key
 from scoring_api.rules.tiles import BY_VALUE, VALUE_MASKS, tile_mask, tiles_in
 
@@ -41,7 +42,7 @@ def test_the_referee_offers_the_tiles_that_fit_and_refuses_a_go_while_one_does(
     tiles: list, data: st.DataObject
 ) -> None:
     hands = [tiles[:4], tiles[4:]]
-    referee = Pegging(players=2, dealer=1, hands=hands)
+    referee = PlayReferee(players=2, dealer=1, hands=hands)
     held = [list(hand) for hand in hands]
     while not referee.complete:
         player = referee.turn
@@ -49,7 +50,7 @@ def test_the_referee_offers_the_tiles_that_fit_and_refuses_a_go_while_one_does(
         room = MAX_COUNT - referee.count
         fitting = sorted((t for t in held[player] if t.value <= room), key=lambda t: (t.value, t))
         assert list(referee.playable(player)) == fitting
-        assert (referee.must_play(player) is None) == (not fitting)
+        assert (referee.go_refusal(player) is None) == (not fitting)
         if fitting:
             tile = data.draw(st.sampled_from(fitting))
             referee.lay(player, tile)

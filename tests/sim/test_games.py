@@ -8,8 +8,8 @@ from random import Random
 import pytest
 
 from scoring_api.rules import RuleOptions, show_total
-from scoring_api.rules.game import DealRecord, GameResult
-from scoring_api.rules.simulation import (
+from scoring_api.sim.game import DealRecord, GameResult
+from scoring_api.sim.runs import (
     FirstDealer,
     SimulationRequest,
     Totals,
@@ -17,7 +17,7 @@ from scoring_api.rules.simulation import (
     play_one,
     run,
 )
-from scoring_api.rules.strategies import STRATEGIES
+from scoring_api.sim.strategies import STRATEGIES
 
 PAIRS = [(a, b) for a in STRATEGIES for b in STRATEGIES]
 RULES = [
@@ -28,10 +28,14 @@ RULES = [
 
 
 def events(record: DealRecord) -> list[tuple[int, int]]:
-    """(player, points) of each scoring event, in order; a go point rides on its tile."""
+    """(player, points) of each scoring event, in order. A go point rides on its tile's
+    entry but is its own event, after the tile's own points (docs/rules.md section 5)."""
     found = [(record.dealer, record.starter_points)]
-    found += [(p.player, sum(item.points for item in p.items)) for p in record.plays]
-    found += [(owner, total) for _, owner, total, _ in record.shows]
+    for p in record.plays:
+        closing = ("go", "last_tile")
+        found.append((p.player, sum(i.points for i in p.items if i.kind not in closing)))
+        found += [(p.player, i.points) for i in p.items if i.kind in closing]
+    found += [(shown.player, shown.total) for shown in record.shows]
     return [event for event in found if event[1]]
 
 
@@ -56,7 +60,8 @@ def check_deal(record: DealRecord, rules: RuleOptions) -> None:
         "dealer": (record.dealer, kept[record.dealer]),
         "crib": (record.dealer, crib),
     }
-    for (whose, owner, total, items), name in zip(record.shows, shown, strict=False):
+    for show, name in zip(record.shows, shown, strict=False):
+        whose, owner, total, items = show.whose, show.player, show.total, show.items
         assert (whose, owner) == (name, shown[name][0])
         assert total == sum(item.points for item in items)
         assert total == show_total((*shown[name][1], record.starter), rules)

@@ -14,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from scoring_api.rules import DEFAULT_RULES
-from scoring_api.rules.simulation import SimulationRequest, Totals, run, wilson_interval
+from scoring_api.sim.runs import SimulationRequest, Totals, run, wilson_interval
 
 GAMES = 10_000
 SHARD = 1_000

@@ -5,7 +5,8 @@
 import { STRINGS, countAloud, pickLanguage } from "./i18n.js";
 import { ALL_TILES, ends, readToken, splitTokens, tileSvg } from "./tiles.js";
 
-const DEALER = 1; // player 0 = the non-dealer (leads the play), player 1 = the dealer
+// The play is sent without a dealer: the service's default (the last seat deals, so
+// seat 0 leads) is the one place that rule is written.
 const KIND_ORDER = { fifteen: 0, pair: 1, run: 2 };
 
 const state = {
@@ -383,7 +384,7 @@ function renderHand() {
 // ---------------------------------------------------------------- follow the play
 
 async function validate(plays, entry) {
-  return post("v1/plays/validate", { plays, play: entry, dealer: DEALER });
+  return post("v1/plays/validate", { plays, play: entry });
 }
 
 // Has this player said "Go" in the count that is still open?
@@ -418,7 +419,7 @@ async function rescore() {
     play.player = 0;
     return;
   }
-  play.result = await post("v1/pegging/score", { plays: play.plays, dealer: DEALER });
+  play.result = await post("v1/pegging/score", { plays: play.plays });
   if (play.result.next_player !== null && play.result.next_player !== undefined) {
     play.player = play.result.next_player;
   }

@@ -1,4 +1,4 @@
-// Words of the page in English and Russian (Russian game terms as RULES.md section 7 gives them).
+// Words of the page in English and Russian (Russian game terms as docs/rules.md section 7 gives them).
 
 const EN_NUMBERS = [
   "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",

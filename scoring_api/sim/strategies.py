@@ -1,7 +1,8 @@
 """Named strategies for simulated games: each chooses a discard and a tile to lay.
 
 A strategy sees only what its player could see at the table (``Seat``). Random choices use
-only ``rng.random()``, whose sequence Python guarantees across versions.
+only ``rng.random()``, whose sequence Python guarantees across versions. Adding one: a
+subclass of ``Strategy`` listed in ``STRATEGIES`` (the README says what else to touch).
 """
 
 from __future__ import annotations
@@ -13,22 +14,46 @@ from math import comb
 from random import Random
 from typing import ClassVar
 
-from .discards import best_discard, best_hand_discard
-from .memo import Memo
-from .options import RuleOptions
-from .pegging import MAX_COUNT, points_for_last
-from .show import MAX_VALUE, VALUE_COUNTS
-from .tiles import ALL_MASK, VALUE_MASKS, Tile
+from scoring_api.rules.constants import DEALT as TWO_PLAYER_DRAW
+from scoring_api.rules.constants import MAX_COUNT, MAX_VALUE
+from scoring_api.rules.memo import Memo
+from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.play_scoring import points_for_last
+from scoring_api.rules.tiles import ALL_MASK, VALUE_COUNTS, VALUE_MASKS, Tile, TileMask, tiles_in
+
+from .advisor import DrawnValues, Positions, best_discard, best_hand_discard
 
 
 @dataclass(slots=True)
 class Seat:
-    """What the player on turn knows during the play (one per player and deal, kept current)."""
+    """What the player on turn knows during the play (one per player and deal, kept current).
 
-    playable: Sequence[Tile]  # his tiles that fit the count (never empty when asked to lay)
-    count_values: tuple[int, ...]  # values laid since the count began, in order
-    seen: int  # tile mask: his six tiles, the starter and every tile laid
-    opponent_tiles: int  # tiles the opponent still holds
+    The fields are what the game hands over (as masks, for speed); the methods are the
+    questions a strategy asks of them.
+    """
+
+    playable: Sequence[Tile]
+    """His tiles that fit the count, lowest value first (never empty when asked to lay)."""
+    count_values: tuple[int, ...]
+    """The values laid since the count began, in order."""
+    seen: TileMask
+    """The tiles he has seen: his six, the starter and every tile laid."""
+    opponent_tiles: int
+    """How many tiles the next seat (on his left, an opponent in every mode) still holds."""
+    held: TileMask = 0
+    """His tiles not yet laid."""
+
+    def remaining(self) -> tuple[Tile, ...]:
+        """His tiles not yet laid, lowest value first."""
+        return tiles_in[self.held]
+
+    def score_now(self, tile: Tile) -> int:
+        """What laying ``tile`` scores now, a go point aside."""
+        return points_for_last[(*self.count_values, tile.value)]
+
+    def unseen(self) -> TileMask:
+        """The tiles he has not seen: the others' hands are among them."""
+        return ALL_MASK & ~self.seen
 
 
 def pick(rng: Random, n: int) -> int:
@@ -44,9 +69,11 @@ class Strategy(ABC):
 
     @abstractmethod
     def discard(
-        self, values6: tuple[int, ...], dealer: bool, rules: RuleOptions, rng: Random
-    ) -> tuple[int, int]:
-        """Positions (0..5, in ``values6`` order, sorted by value) of the two tiles laid away."""
+        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
+    ) -> Positions:
+        """Positions (in ``values``, the drawn tiles' values lowest first) of the tiles laid
+        away: two of six with two players, one of five with three or four. ``own_crib``: the
+        crib is his side's."""
 
     @abstractmethod
     def lay(self, seat: Seat, rng: Random) -> Tile:
@@ -58,19 +85,17 @@ class RandomStrategy(Strategy):
     description = "Any legal choice, uniformly at random: a discard, then each tile laid."
 
     def discard(
-        self, values6: tuple[int, ...], dealer: bool, rules: RuleOptions, rng: Random
-    ) -> tuple[int, int]:
-        first = pick(rng, 6)
-        second = pick(rng, 5)
-        return first, second + (second >= first)
+        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
+    ) -> Positions:
+        first = pick(rng, len(values))
+        if len(values) == TWO_PLAYER_DRAW:
+            second = pick(rng, len(values) - 1)
+            return first, second + (second >= first)
+        return (first,)
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
         playable = seat.playable
         return playable[int(rng.random() * len(playable))]  # pick(), inline: the hot path
-
-
-def _score_now(seat: Seat, tile: Tile) -> int:
-    return points_for_last[(*seat.count_values, tile.value)]
 
 
 class GreedyStrategy(Strategy):
@@ -81,12 +106,12 @@ class GreedyStrategy(Strategy):
     )
 
     def discard(
-        self, values6: tuple[int, ...], dealer: bool, rules: RuleOptions, rng: Random
-    ) -> tuple[int, int]:
-        return best_hand_discard(values6, rules)
+        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
+    ) -> Positions:
+        return best_hand_discard(values, rules)
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
-        return max(seat.playable, key=lambda tile: (_score_now(seat, tile), tile.value))
+        return max(seat.playable, key=lambda tile: (seat.score_now(tile), tile.value))
 
 
 def _scoring_replies(after: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
@@ -112,7 +137,7 @@ def expected_best_reply(seat: Seat, after: tuple[int, ...]) -> float:
     tiles scoring >= s), a hypergeometric probability.
     """
     held = seat.opponent_tiles
-    unseen = ALL_MASK & ~seat.seen
+    unseen = seat.unseen()
     pool = unseen.bit_count()
     if held == 0 or pool < held:
         return 0.0
@@ -133,16 +158,16 @@ def expected_best_reply(seat: Seat, after: tuple[int, ...]) -> float:
 class ExpectedStrategy(Strategy):
     name = "expected"
     description = (
-        "Keeps the four tiles with the best expected hand plus (as dealer) or minus (as "
-        "non-dealer) the expected crib, exact over the unseen starters and the opponent's "
+        "Keeps the four tiles with the best expected hand plus (his side's crib) or minus "
+        "(another side's) the expected crib, exact over the unseen starters and the others' "
         "possible discards; lays the tile that maximizes points now minus the expected best "
-        "reply of the opponent over the tiles he may hold (one-tile look-ahead)."
+        "reply of the next seat over the tiles he may hold (one-tile look-ahead)."
     )
 
     def discard(
-        self, values6: tuple[int, ...], dealer: bool, rules: RuleOptions, rng: Random
-    ) -> tuple[int, int]:
-        return best_discard(values6, dealer, rules)
+        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
+    ) -> Positions:
+        return best_discard(values, own_crib, rules)
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
         def net(tile: Tile) -> tuple[float, int]:

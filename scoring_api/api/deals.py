@@ -1,0 +1,70 @@
+"""A whole deal of a game refereed end to end: every scoring event, the scores, the winner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+
+from scoring_api.rules.deal import Claim, Claims, Deal, DealEvent, score_deal
+
+from . import render
+from .body import load_body
+from .schemas import DealSchema, default_dealer
+
+bp = Blueprint("deals", __name__, url_prefix="/v1/deals")
+
+_schema = DealSchema()
+
+
+def _claim(claim: Claim) -> dict[str, Any]:
+    return {
+        "claimed": claim.claimed,
+        "correct": claim.correct,
+        "missed": claim.missed,
+        "overclaimed": claim.overclaimed,
+    }
+
+
+def _event(event: DealEvent) -> dict[str, Any]:
+    answer: dict[str, Any] = {
+        "seat": event.seat,
+        "side": event.side,
+        "kind": event.kind,
+        "points": event.points,
+        "items": render.items(event.items),
+        "scores": list(event.scores),
+    }
+    if event.entry is not None:
+        answer["entry"] = event.entry
+    if event.claim is not None:
+        answer["claim"] = _claim(event.claim)
+    return answer
+
+
+@bp.post("/score")
+def score() -> dict[str, Any]:
+    body = load_body(_schema)
+    rules, dealer = body["rules"], default_dealer(body)
+    claims = body.get("claims", {})
+    deal = score_deal(
+        Deal(
+            rules,
+            dealer,
+            body["scores"],
+            body["starter"],
+            body["hands"],
+            body["crib"],
+            body["plays"],
+            Claims(tuple(claims.get("hands", ())), claims.get("crib")),
+        )
+    )
+    winner = deal.winner
+    return {
+        "rules": rules.as_dict(),
+        "dealer": dealer,
+        "events": [_event(event) for event in deal.events],
+        "scores": list(deal.scores),
+        "winner": None if winner is None else {"side": winner.side, "event": winner.event},
+        "lurched": list(deal.lurched),
+    }

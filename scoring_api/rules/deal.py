@@ -1,0 +1,240 @@
+"""A whole deal refereed end to end: the one place the game end rule meets real play.
+
+docs/rules.md sections 5 and 8.4: every scoring event in the rule book's order (the starter
+double, each scoring tile of the play with its go point as an event of its own, each hand
+from the dealer's left round to the dealer, the crib), each side's score after it, and the
+event at which a side reached the target: nothing after it is scored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .constants import HAND_SIZE
+from .errors import MalformedInputError
+from .options import RuleOptions
+from .play_scoring import PegItem
+from .records import Play, score_pegging
+from .seats import leader, seats_from
+from .show import ShowItem, score_show
+from .tiles import Tile, ensure_distinct
+
+EventKind = Literal["starter", "play", "go", "hand", "crib"]
+_CLOSING = ("go", "last_tile")
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """What a player claimed for a show, checked."""
+
+    claimed: int
+    """The total he claimed."""
+    missed: int
+    """Points he left out."""
+    overclaimed: int
+    """Points he claimed that are not there."""
+
+    @property
+    def correct(self) -> bool:
+        return not self.missed and not self.overclaimed
+
+
+@dataclass(frozen=True, slots=True)
+class DealEvent:
+    """One scoring event of a deal."""
+
+    seat: int
+    """Who scored it (the dealer for the starter double and the crib)."""
+    side: int
+    """The side it scores for."""
+    kind: EventKind
+    """The starter double, a tile's own points in the play, a go (or last-tile) point, a hand
+    or the crib."""
+    points: int
+    """What it scores (a hand or crib may score 0: it is still shown)."""
+    items: tuple[PegItem | ShowItem, ...]
+    """What the points are made of."""
+    scores: tuple[int, ...]
+    """Every side's score after it."""
+    entry: int | None = None
+    """For the play, the entry of the record whose tile scored."""
+    claim: Claim | None = None
+    """For a show, what its player claimed, if given."""
+
+
+@dataclass(frozen=True, slots=True)
+class Winner:
+    """The side that reached the target, and when."""
+
+    side: int
+    """The winning side."""
+    event: int
+    """The index of the event that reached the target: the last event scored."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """A deal refereed: its events, the scores after it, the winner if the game ended."""
+
+    events: tuple[DealEvent, ...]
+    """Every scoring event, in order, up to the winning one."""
+    scores: tuple[int, ...]
+    """Each side's score after the deal (or at the winning event)."""
+    winner: Winner | None
+    """Who won, if a side reached the target in this deal."""
+    lurched: tuple[int, ...]
+    """The losing sides that had not reached half the target, when there is a winner."""
+
+
+@dataclass(frozen=True, slots=True)
+class Claims:
+    """What the players claimed at the show: a total per seat for his hand, and the dealer's
+    for the crib; None where nothing was claimed."""
+
+    hands: tuple[int | None, ...] = ()
+    """Per seat (empty: no hand claims)."""
+    crib: int | None = None
+    """The dealer's claim for the crib."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deal of a game as the players record it."""
+
+    rules: RuleOptions
+    """The rules played."""
+    dealer: int
+    """The dealer's seat."""
+    scores: Sequence[int]
+    """Each side's score before the deal, all below the target."""
+    starter: Tile
+    """The starter."""
+    hands: Sequence[Sequence[Tile]]
+    """Each seat's four kept tiles, seat 0 first."""
+    crib: Sequence[Tile]
+    """The crib's four tiles."""
+    plays: Sequence[Play]
+    """The record of the play, goes listed or left out."""
+    claims: Claims = Claims()
+    """What the players claimed at the show."""
+
+
+class _Board:
+    """The scores of the sides as events arrive; the game ends at the target."""
+
+    def __init__(self, rules: RuleOptions, scores: Sequence[int]) -> None:
+        self.rules = rules
+        self.scores = list(scores)
+        self.events: list[DealEvent] = []
+        self.winner: Winner | None = None
+
+    def score(
+        self,
+        seat: int,
+        kind: EventKind,
+        points: int,
+        items: Sequence[PegItem | ShowItem],
+        entry: int | None = None,
+        claim: Claim | None = None,
+    ) -> bool:
+        """Record one event; True once a side has reached the target (stop scoring)."""
+        side = self.rules.side_of(seat)
+        self.scores[side] += points
+        event = DealEvent(seat, side, kind, points, tuple(items), tuple(self.scores), entry, claim)
+        self.events.append(event)
+        if self.scores[side] >= self.rules.target:
+            self.winner = Winner(side, len(self.events) - 1)
+        return self.winner is not None
+
+
+def _check(deal: Deal) -> None:
+    rules, dealer, scores, hands, crib = deal.rules, deal.dealer, deal.scores, deal.hands, deal.crib
+    n = rules.players
+    if not 0 <= dealer < n:
+        raise MalformedInputError(f"dealer must be a seat from 0 to {n - 1}", "/dealer")
+    if len(scores) != rules.sides:
+        raise MalformedInputError(f"expected {rules.sides} scores, one per side", "/scores")
+    for side, score in enumerate(scores):
+        if score >= rules.target:
+            raise MalformedInputError(
+                f"side {side} has already reached the target {rules.target}", f"/scores/{side}"
+            )
+    if len(hands) != n:
+        raise MalformedInputError(f"expected {n} hands, one per seat", "/hands")
+    for seat, hand in enumerate(hands):
+        if len(hand) != HAND_SIZE:
+            raise MalformedInputError(f"a hand has {HAND_SIZE} tiles", f"/hands/{seat}")
+    if len(crib) != HAND_SIZE:
+        raise MalformedInputError(f"the crib has {HAND_SIZE} tiles", "/crib")
+    placed = [(tile, f"/hands/{seat}/{i}") for seat, hand in enumerate(hands) for i, tile in
+              enumerate(hand)]  # fmt: skip
+    placed += [(tile, f"/crib/{i}") for i, tile in enumerate(crib)]
+    placed.append((deal.starter, "/starter"))
+    ensure_distinct(placed)
+
+
+def _claim(claimed: int | None, total: int) -> Claim | None:
+    if claimed is None:
+        return None
+    return Claim(claimed, max(total - claimed, 0), max(claimed - total, 0))
+
+
+def score_deal(deal: Deal) -> DealScore:
+    """Referee one deal of a game, from the scores before it to the scores after it.
+
+    Raises ``MalformedInputError`` for a deal that does not add up (a tile twice anywhere, a
+    seat or score out of range, a record that stops before every tile is laid although
+    nobody has won) and ``IllegalPlayError`` for an illegal record, or one whose tiles are
+    not the hands shown.
+    """
+    _check(deal)
+    rules, dealer, starter, hands, claims = (
+        deal.rules,
+        deal.dealer,
+        deal.starter,
+        deal.hands,
+        deal.claims,
+    )
+    board = _Board(rules, deal.scores)
+    double = rules.starter_double_points if starter.is_double else 0
+    if double and board.score(dealer, "starter", double, ()):
+        return _result(board)
+    play = score_pegging(deal.plays, dealer, rules.players, hands, starter)
+    for index, entry in enumerate(play.plays):
+        own = [item for item in entry.items if item.kind not in _CLOSING]
+        closing = [item for item in entry.items if item.kind in _CLOSING]
+        if own and board.score(entry.player, "play", sum(i.points for i in own), own, index):
+            return _result(board)
+        for item in closing:
+            if board.score(entry.player, "go", item.points, (item,), index):
+                return _result(board)
+    if not play.complete:
+        laid = sum(entry.tile is not None for entry in play.plays)
+        raise MalformedInputError(
+            f"the play record ends after {laid} of {HAND_SIZE * rules.players} tiles, and "
+            "nobody has reached the target: record the whole play",
+            "/plays",
+        )
+    for seat in seats_from(leader(dealer, rules.players), rules.players):
+        shown = score_show(hands[seat], starter, rules)
+        claimed = claims.hands[seat] if seat < len(claims.hands) else None
+        claim = _claim(claimed, shown.total)
+        if board.score(seat, "hand", shown.total, shown.items, claim=claim):
+            return _result(board)
+    shown = score_show(deal.crib, starter, rules)
+    board.score(dealer, "crib", shown.total, shown.items, claim=_claim(claims.crib, shown.total))
+    return _result(board)
+
+
+def _result(board: _Board) -> DealScore:
+    lurched: tuple[int, ...] = ()
+    if board.winner is not None:
+        half = (board.rules.target + 1) // 2
+        lurched = tuple(
+            side
+            for side, score in enumerate(board.scores)
+            if side != board.winner.side and score < half
+        )
+    return DealScore(tuple(board.events), tuple(board.scores), board.winner, lurched)

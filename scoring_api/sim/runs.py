@@ -1,0 +1,248 @@
+"""Runs of many games, summarized as sums so that shards of a run merge exactly.
+
+Game ``i`` of a run is played with ``Random(f"{seed}:{i}")``: it depends only on the seed, its
+index and the request, never on the process, the worker or the order of the other games.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from random import Random
+from typing import Literal
+
+from scoring_api.rules.constants import MAX_SHOW, PLAYERS
+from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
+
+from .game import SOURCES, GameResult, draw_for_dealer, play_game
+from .strategies import STRATEGIES, Strategy
+
+MAX_SEED = 2**53 - 1
+FirstDealer = Literal["alternate", "draw"] | int
+Z95 = 1.959963984540054
+
+Lineup = tuple[str, ...]
+"""The strategy of each seat, by name, seat 0 first."""
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationRequest:
+    """A run of games: everything that decides them, so game ``i`` is a function of it."""
+
+    strategies: Lineup
+    """Who plays each seat."""
+    rules: RuleOptions
+    """The rules played."""
+    seed: int
+    """The run's seed: game ``i`` plays from ``Random(f"{seed}:{i}")``."""
+    games: int
+    """How many games."""
+    first_game: int = 0
+    """The index of the first (a shard of a bigger run starts later)."""
+    first_dealer: FirstDealer = "alternate"
+    """Who deals first: seats in turn by game index, a draw, or a fixed seat."""
+
+    def __post_init__(self) -> None:
+        if len(self.strategies) != self.rules.players:
+            raise ValueError("one strategy per seat")
+
+    def players(self) -> list[Strategy]:
+        return [STRATEGIES[name] for name in self.strategies]
+
+
+def first_dealer_of(request: SimulationRequest, index: int, rng: Random) -> int:
+    """Game ``index``'s first dealer (the draw takes its tiles from the game's ``rng``)."""
+    players = request.rules.players
+    if request.first_dealer == "alternate":
+        return index % players
+    if request.first_dealer == "draw":
+        return draw_for_dealer(rng, players)
+    return request.first_dealer
+
+
+def play_one(request: SimulationRequest, index: int, transcript: bool = False) -> GameResult:
+    """Game ``index`` of the run: a pure function of the request and the index."""
+    rng = Random(f"{request.seed}:{index}")
+    dealer = first_dealer_of(request, index, rng)
+    return play_game(request.players(), request.rules, rng, dealer, transcript)
+
+
+def play_all(request: SimulationRequest, transcript: bool = False) -> Iterator[GameResult]:
+    for index in range(request.first_game, request.first_game + request.games):
+        yield play_one(request, index, transcript)
+
+
+def _two() -> list[int]:
+    return [0] * PLAYERS
+
+
+@dataclass(slots=True)
+class Totals:
+    """Sums over games; every mean in a summary is one of these divided by a count.
+
+    Lists by side have one entry per side (a seat, or with partners 0 for seats 0 and 2, 1
+    for seats 1 and 3); lists by seat one per seat. ``Totals()`` is sized for two players,
+    ``Totals.empty(rules)`` for any table. Shards of a run add up field by field.
+    """
+
+    games: int = 0
+    """Games played."""
+    deals: int = 0
+    """Deals played, in all games."""
+    wins: list[int] = field(default_factory=_two)
+    """Games each side won."""
+    lurches: list[int] = field(default_factory=_two)
+    """Games each side won with a lurch."""
+    final_scores: list[int] = field(default_factory=_two)
+    """Each side's final scores, summed."""
+    margin: int = 0
+    """The winner's score minus the best other side's, summed."""
+    points: list[dict[str, int]] = field(
+        default_factory=lambda: [dict.fromkeys(SOURCES, 0) for _ in range(PLAYERS)]
+    )
+    """Each seat's points by source (starter, play, hand, crib)."""
+    dealt: list[int] = field(default_factory=_two)
+    """Deals each seat dealt."""
+    dealer_points: list[int] = field(default_factory=_two)
+    """Each seat's points in the deals he dealt."""
+    non_dealer_points: list[int] = field(default_factory=_two)
+    """Each seat's points in the others' deals."""
+    hand_scores: list[int] = field(default_factory=lambda: [0] * (MAX_SHOW + 1))
+    """How many hands showed each total 0..24."""
+    crib_scores: list[int] = field(default_factory=lambda: [0] * (MAX_SHOW + 1))
+    """How many cribs showed each total 0..24."""
+
+    @classmethod
+    def empty(cls, rules: RuleOptions) -> Totals:
+        """No games yet, sized for the rules' seats and sides."""
+        seats, sides = rules.players, rules.sides
+        return cls(
+            wins=[0] * sides,
+            lurches=[0] * sides,
+            final_scores=[0] * sides,
+            points=[dict.fromkeys(SOURCES, 0) for _ in range(seats)],
+            dealt=[0] * seats,
+            dealer_points=[0] * seats,
+            non_dealer_points=[0] * seats,
+        )
+
+    def add(self, game: GameResult) -> None:
+        self.games += 1
+        self.deals += game.deals
+        winner = game.winner
+        self.wins[winner] += 1
+        self.lurches[winner] += game.lurch
+        others = [score for side, score in enumerate(game.scores) if side != winner]
+        self.margin += game.scores[winner] - max(others)
+        for side, score in enumerate(game.scores):
+            self.final_scores[side] += score
+        for p, points in enumerate(game.points):
+            for source, value in points.items():
+                self.points[p][source] += value
+            self.dealt[p] += game.dealt[p]
+            self.non_dealer_points[p] += game.role_points[p][0]
+            self.dealer_points[p] += game.role_points[p][1]
+        for total in game.hand_scores:
+            self.hand_scores[total] += 1
+        for total in game.crib_scores:
+            self.crib_scores[total] += 1
+
+    def as_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> Totals:
+        return cls(**data)  # type: ignore[arg-type]
+
+    def merge(self, other: Totals) -> None:
+        """Add another shard's sums (the shards must be disjoint ranges of one run)."""
+        self.games += other.games
+        self.deals += other.deals
+        self.margin += other.margin
+        for mine, theirs in (
+            (self.wins, other.wins),
+            (self.lurches, other.lurches),
+            (self.final_scores, other.final_scores),
+            (self.dealt, other.dealt),
+            (self.dealer_points, other.dealer_points),
+            (self.non_dealer_points, other.non_dealer_points),
+            (self.hand_scores, other.hand_scores),
+            (self.crib_scores, other.crib_scores),
+        ):
+            for i, value in enumerate(theirs):
+                mine[i] += value
+        for mine_points, their_points in zip(self.points, other.points, strict=True):
+            for source, points in their_points.items():
+                mine_points[source] += points
+
+
+def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion (sound near 0 and 1, unlike the normal one)."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def run(request: SimulationRequest) -> Totals:
+    totals = Totals.empty(request.rules)
+    for game in play_all(request):
+        totals.add(game)
+    return totals
+
+
+def mean(total: int, count: int) -> float:
+    return total / count if count else 0.0
+
+
+def _record(totals: Totals, side: int) -> dict[str, object]:
+    """A side's results: wins, win rate with its interval, lurches, mean final score."""
+    low, high = wilson_interval(totals.wins[side], totals.games)
+    return {
+        "wins": totals.wins[side],
+        "win_rate": mean(totals.wins[side], totals.games),
+        "win_rate_ci95": [low, high],
+        "lurches": totals.lurches[side],
+        "mean_final_score": mean(totals.final_scores[side], totals.games),
+    }
+
+
+def summarize(
+    totals: Totals, strategies: Lineup, rules: RuleOptions = DEFAULT_RULES
+) -> dict[str, object]:
+    """The figures people study, each beside the sums it comes from: per seat (his side's
+    results, and his own points), and with partners per side too."""
+    players = []
+    for p, strategy in enumerate(strategies):
+        side = rules.side_of(p)
+        players.append(
+            {
+                "strategy": strategy,
+                **_record(totals, side),
+                "points_per_deal": {
+                    source: mean(points, totals.deals)
+                    for source, points in totals.points[p].items()
+                },
+                "points_per_deal_as_dealer": mean(totals.dealer_points[p], totals.dealt[p]),
+                "points_per_deal_as_non_dealer": mean(
+                    totals.non_dealer_points[p], totals.deals - totals.dealt[p]
+                ),
+            }
+        )
+    summary: dict[str, object] = {"games": totals.games, "players": players}
+    if rules.partners:
+        summary["sides"] = [
+            {"seats": [p for p in range(rules.players) if rules.side_of(p) == side]}
+            | _record(totals, side)
+            for side in range(rules.sides)
+        ]
+    return summary | {
+        "mean_deals": mean(totals.deals, totals.games),
+        "mean_margin": mean(totals.margin, totals.games),
+        "hand_scores": totals.hand_scores,
+        "crib_scores": totals.crib_scores,
+    }

@@ -1,0 +1,123 @@
+// "Lay away": six tiles, dealer or not: the two to put in the crib, with expected values
+// (hand, crib, net), each with a visible label.
+
+import { $, $$, enqueue, errorBox, h, miniTiles, number, post, signed, tr } from "./core.js";
+import { buildSlots, pickInto, updateSlots } from "./picker.js";
+
+const advice = { slots: [null, null, null, null, null, null], target: 0, result: null,
+  error: null, busy: false, seq: 0 };
+let slotButtons = [];
+let onChange = () => {};
+
+export function adviceMarks(tile) {
+  const chosen = advice.slots.includes(tile);
+  return { mark: chosen ? "chosen" : "", pressed: chosen,
+    label: chosen ? tr("tile_chosen", { tile }) : tr("tile_label", { tile }) };
+}
+
+export function adviceHint() {
+  const { slots, target } = advice;
+  return slots.includes(null) ? tr("hint_advice", { n: target + 1 }) : tr("hint_advice_full");
+}
+
+export function adviceTile(tile, typed) {
+  pickInto(advice, tile, typed, changed);
+}
+
+function changed() {
+  Object.assign(advice, { result: null, error: null, busy: false });
+  advice.seq += 1;
+  renderAdvice();
+  if (!advice.slots.includes(null)) enqueue(advise);
+}
+
+async function advise() {
+  if (advice.slots.includes(null)) {
+    advice.error = { key: "need_six" };
+    renderAdvice();
+    return;
+  }
+  const dealer = $('input[name="advice-dealer"]:checked').value === "1";
+  const seq = ++advice.seq;
+  Object.assign(advice, { busy: true, error: null, result: null });
+  renderAdvice();
+  let result = null;
+  let error = null;
+  try {
+    result = { data: await post("v1/discards/advise", { tiles: advice.slots, dealer }), dealer };
+  } catch (exc) {
+    const missing = [404, 405, 501].includes(exc.status);
+    error = missing ? { key: "advice_unavailable", quiet: true } : { exc };
+  }
+  if (seq !== advice.seq) return;
+  Object.assign(advice, { busy: false, result, error });
+  renderAdvice();
+}
+
+function figure(label, value, className) {
+  return h("span", { class: `figure ${className}` },
+    h("span", { class: "figure-label", text: label }), " ",
+    h("strong", { class: "figure-value", text: value }));
+}
+
+function optionItem(option, rank, dealer) {
+  const crib = Math.abs(option.expected_crib);
+  return h("li", { class: rank === 0 ? "option best" : "option" },
+    h("div", { class: "opt-main" },
+      h("span", { class: "opt-lay", text: tr("lay_away") }),
+      miniTiles(option.discard),
+      h("span", { class: "opt-net" }, h("span", { class: "figure-label", text: tr("net") }), " ",
+        h("strong", { text: signed(option.expected_net) }))),
+    h("div", { class: "opt-sub" },
+      h("span", { text: tr("keep") }), miniTiles(option.keep),
+      figure(tr("exp_hand_label"), tr("exp_hand", { v: number(option.expected_hand),
+        min: option.min_hand, max: option.max_hand }), "exp-hand"),
+      figure(tr(dealer ? "exp_crib_mine" : "exp_crib_theirs"),
+        `${dealer ? "+" : "−"}${number(crib)}`, "exp-crib")));
+}
+
+export function renderAdvice() {
+  updateSlots(slotButtons, advice);
+  onChange();
+  const box = $("#advice-result");
+  box.replaceChildren();
+  const { result, error, busy } = advice;
+  const summary = $("#advice-summary");
+  summary.hidden = true;
+  if (busy) box.append(h("p", { class: "note", text: tr("advice_working") }));
+  if (error) box.append(errorBox(error, error.quiet ? "note unavailable" : "warn"));
+  if (!result) return;
+  const options = Array.isArray(result.data?.options) ? result.data.options : [];
+  const top = options.slice(0, 3);
+  if (options.length) {
+    const best = options[0];
+    summary.hidden = false;
+    summary.textContent = `${tr("lay_away")} ${best.discard.join(" ")}: ${tr("net")} ${
+      signed(best.expected_net)} ↓`;
+  }
+  box.append(h("ol", { class: "options-list", id: "advice-options" },
+    top.map((option, i) => optionItem(option, i, result.dealer))));
+  if (options.length > top.length) {
+    box.append(h("details", { class: "more" },
+      h("summary", { text: tr("more_options", { n: options.length }) }),
+      h("ol", { class: "options-list", start: top.length + 1 }, options.slice(top.length)
+        .map((option, i) => optionItem(option, i + top.length, result.dealer)))));
+  }
+}
+
+export function initAdvice(paletteChanged) {
+  onChange = paletteChanged;
+  slotButtons = buildSlots($("#advice-slots"), 6, 0, advice,
+    (i) => tr("six_slot", { n: i + 1 }), changed);
+  $("#advice-go").addEventListener("click", () => enqueue(advise));
+  $("#advice-clear").addEventListener("click", () => {
+    advice.slots.fill(null);
+    advice.target = 0;
+    changed();
+  });
+  for (const radio of $$('input[name="advice-dealer"]')) {
+    radio.addEventListener("change", () => {
+      if (!advice.slots.includes(null)) enqueue(advise);
+    });
+  }
+}

@@ -1,0 +1,155 @@
+// Shared helpers of the page: the view state, DOM building, words, the API and its errors.
+// Every text goes into the page through textContent or text nodes (never innerHTML), so
+// nothing the server or the player types can become markup.
+
+import { STRINGS } from "./i18n.js";
+import { ends, tileSvg } from "./tiles.js";
+
+// What the page shows now (not saved, except the language); the game is in game-store.js.
+export const view = { lang: "en", tab: "game" };
+
+export const $ = (selector) => document.querySelector(selector);
+export const $$ = (selector) => Array.from(document.querySelectorAll(selector));
+
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) el.append(child);
+  }
+  return el;
+}
+
+export function tr(key, params = {}) {
+  const table = STRINGS[view.lang];
+  const value = key in table ? table[key] : STRINGS.en[key];
+  if (value === undefined) return key;
+  return typeof value === "function" ? value(params) : value;
+}
+
+export function capitalize(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+export function number(value) {
+  return new Intl.NumberFormat(view.lang, { minimumFractionDigits: 2,
+    maximumFractionDigits: 2 }).format(value);
+}
+
+export function signed(value) {
+  return `${value >= 0 ? "+" : "−"}${number(Math.abs(value))}`;
+}
+
+// Small drawn tiles, with their names beside them (pips that small are hard to read).
+export function miniTiles(tiles) {
+  return h("span", { class: "mini-tiles" }, tiles.map((tile) => {
+    const [low, high] = ends(tile);
+    const wrap = h("span", { class: "mini", role: "img", "aria-label": tr("tile_label", { tile }),
+      title: tile, "data-value": low + high });
+    wrap.append(tileSvg(tile));
+    return wrap;
+  }), h("span", { class: "tile-names", "aria-hidden": "true", text: tiles.join(" ") }));
+}
+
+// Bring a message or an answer into sight (on a phone the tiles tapped may be far from it).
+export function reveal(el, block = "nearest") {
+  if (!el || el.hidden) return;
+  const box = el.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+  const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  el.scrollIntoView({ block, behavior: smooth ? "smooth" : "auto" });
+}
+
+// Actions that talk to the server run one after another, in the order they were asked for.
+let queue = Promise.resolve();
+export function enqueue(task) {
+  queue = queue.then(task).catch((error) => console.error(error)); // eslint-disable-line no-console
+  return queue;
+}
+
+// ---------------------------------------------------------------- the API
+
+export class ApiError extends Error {
+  constructor(status, problem) {
+    super(`HTTP ${status}`);
+    this.status = status; // 0: the server could not be reached
+    this.problem = problem;
+  }
+}
+
+export async function post(path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json",
+        Accept: "application/json, application/problem+json" },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, null);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+const INDEXED = ["hand", "tiles", "plays", "hands", "crib", "scores"];
+const NAMED = ["starter", "claimed", "play", "dealer", "rules", "claims"];
+
+function pointerWords(pointer) {
+  const parts = String(pointer || "").split("/").filter(Boolean);
+  const [head, index] = parts;
+  if (head === undefined) return "";
+  const n = Number(index) + 1;
+  if (INDEXED.includes(head) && Number.isInteger(n) && parts.length <= 3) {
+    const inner = Number(parts[2]) + 1;
+    return parts.length === 3 && Number.isInteger(inner)
+      ? tr(`ptr_${head}_tile`, { n, m: inner }) : tr(`ptr_${head}`, { n });
+  }
+  if (NAMED.includes(head) && parts.length === 1) return tr(`ptr_${head}`);
+  return parts.join(" ");
+}
+
+// An error, in words: {key} is one of our own messages, {exc} an ApiError.
+export function errorLines(error) {
+  if (error.key) return [tr(error.key, error.params || {})];
+  const exc = error.exc;
+  if (!exc || exc.status === 0) return [tr("err_network")];
+  const problem = exc.problem && typeof exc.problem === "object" ? exc.problem : null;
+  if (!problem) return [tr("err_server", { status: exc.status })];
+  const fields = Array.isArray(problem.errors) ? problem.errors : [];
+  const lines = [];
+  if (problem.detail && !fields.some((f) => f && f.detail === problem.detail)) {
+    lines.push(String(problem.detail));
+  }
+  for (const field of fields) {
+    if (!field || !field.detail) continue;
+    const where = pointerWords(field.pointer);
+    lines.push(where ? tr("err_field", { where, detail: field.detail }) : String(field.detail));
+  }
+  if (!lines.length) lines.push(problem.title ? String(problem.title) : tr("err_server",
+    { status: exc.status }));
+  return lines;
+}
+
+export function errorBox(error, className = "warn") {
+  return h("div", { class: className, role: "alert" },
+    errorLines(error).map((line) => h("p", { text: line })));
+}
+
+// Item names of the play and the show, with their points: "Fifteen 2, Pair 2".
+export function itemWords(items) {
+  return (items || []).map((item) => `${tr(`kind_${item.kind}`, {
+    len: item.tiles ? item.tiles.length : 0 })} ${item.points}`).join(", ");
+}
