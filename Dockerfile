@@ -8,20 +8,24 @@ COPY pyproject.toml README.md openapi.yaml ./
 COPY scoring_api ./scoring_api
 RUN python -m build --wheel --outdir /dist
 
-# Stage 2: install only the wheel and its dependencies; no sources, no build tools.
+# Stage 2: the dependencies at the exact versions and hashes of requirements.lock (CI checks
+# it is current: scripts/lock --check), then the wheel alone; no sources, no build tools.
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     PORT=8000
+COPY requirements.lock /tmp/requirements.lock
+RUN pip install --no-cache-dir --require-hashes -r /tmp/requirements.lock && rm /tmp/requirements.lock
 COPY --from=build /dist/ /tmp/dist/
-RUN pip install --no-cache-dir /tmp/dist/*.whl && rm -rf /tmp/dist
+RUN pip install --no-cache-dir --no-deps /tmp/dist/*.whl && rm -rf /tmp/dist
 WORKDIR /app
 COPY gunicorn.conf.py ./
 USER 10001:10001
 EXPOSE 8000
+# Asks /healthz where gunicorn binds: BIND if set (an address, or unix:PATH), else PORT.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
-    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:' + os.environ.get('PORT', '8000') + '/healthz', timeout=4)"]
+    CMD ["python", "-m", "scoring_api.healthcheck"]
 ENTRYPOINT ["gunicorn", "-c", "gunicorn.conf.py"]
 CMD ["scoring_api.app:create_app()"]

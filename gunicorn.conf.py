@@ -13,8 +13,10 @@ import tempfile
 from typing import Any
 
 # Scoring is pure CPU work under the GIL: one worker process per core available to us (a
-# container's CPU set, not the host's), so extra workers would only contend.
-_cores = len(os.sched_getaffinity(0))
+# container's CPU set and CPU quota, not the host's), so extra workers would only contend.
+from scoring_api.cpus import available_cpus, cgroup_quota
+
+_cores = available_cpus(quota=cgroup_quota())
 
 bind = os.environ.get("BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_CONCURRENCY", _cores))
@@ -37,6 +39,27 @@ control_socket_disable = True
 accesslog = None
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
+# gunicorn's own lines (start, boot, worker timeouts, signals) as JSON too, in the app's
+# fields (time, level, logger, message); its access log stays off (the app logs requests).
+_json = {
+    "()": "pythonjsonlogger.json.JsonFormatter",
+    "fmt": "{asctime}{levelname}{name}{message}",
+    "style": "{",
+    "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+}
+_stderr = {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"}
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": _json},
+    "handlers": {"console": _stderr, "error_console": _stderr},
+    "root": {"level": "WARNING", "handlers": ["console"]},
+    "loggers": {
+        "gunicorn.error": {"level": loglevel.upper(), "handlers": ["error_console"],
+                           "propagate": False},
+        "gunicorn.access": {"level": "CRITICAL", "handlers": [], "propagate": False},
+    },
+}
 # RAM-backed scratch space (heartbeat files, metrics) where the system has it: no disk writes.
 _shm = "/dev/shm" if os.path.isdir("/dev/shm") else None
 worker_tmp_dir = _shm

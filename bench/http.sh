@@ -25,7 +25,8 @@ trap cleanup EXIT
 
 serve() {  # serve PORT APP [gunicorn args...]: start gunicorn and wait until it answers
   local port=$1; shift
-  BIND="127.0.0.1:$port" .venv/bin/gunicorn -c gunicorn.conf.py "$@" >"$work/$port.log" 2>&1 &
+  BIND="127.0.0.1:$port" SCORING_API_MAX_SIMULATIONS=0 SCORING_API_SIMULATION_RATE=off \
+    SCORING_API_ADVICE_RATE=off SCORING_API_BATCH_RATE=off .venv/bin/gunicorn -c gunicorn.conf.py "$@" >"$work/$port.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 100); do
     curl -s -o /dev/null "http://127.0.0.1:$port/" && return 0

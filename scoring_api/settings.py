@@ -82,6 +82,43 @@ class Settings:
         'Games one simulation may ask for with `"lines": "shards"` (an NDJSON stream of '
         "one line per shard); more is a 422 naming `/games`.",
     )
+    allowed_hosts: str = _setting(
+        "localhost,127.0.0.1,[::1]",
+        "Host names the service answers to, comma-separated (any port; `.example.com` is the "
+        "domain and its subdomains; `*` is any host). Another `Host` header is a 400 problem, "
+        "except on `/healthz`, `/readyz` and `/metrics` (probes and scrapes by address).",
+    )
+    max_simulations: int = _setting(
+        2,
+        "Simulations running at once on the server, all workers together; one more is a 503 "
+        "problem with `Retry-After`, so health checks and scoring stay fast (0 = no cap).",
+    )
+    simulation_rate: str = _setting(
+        "60/minute",
+        "Requests to `POST /v1/simulations` one client may make (limits syntax, such as "
+        "`10/second;600/hour`); more is a 429 problem with `Retry-After` (`off` = no limit).",
+    )
+    advice_rate: str = _setting(
+        "1200/minute",
+        "Requests to `POST /v1/discards/advise` one client may make; more is a 429 problem "
+        "(`off` = no limit).",
+    )
+    batch_rate: str = _setting(
+        "600/minute",
+        "Requests to `POST /v1/hands/score-batch` one client may make; more is a 429 problem "
+        "(`off` = no limit).",
+    )
+    rate_store: str = _setting(
+        "memory://",
+        "Where the rate limits count: `memory://` (each worker counts alone, so a client gets "
+        "up to workers x the rate) or a shared `redis://host:port` (`./scripts/stack`).",
+    )
+    proxies: int = _setting(
+        0,
+        "Proxies in front whose `X-Forwarded-For` and `-Proto` are trusted (the client address "
+        "for logs and rate limits). 0 when clients reach gunicorn directly: the header is "
+        "ignored, so it cannot be forged; 1 behind `./scripts/stack`'s nginx.",
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +154,8 @@ def load_settings(config: Mapping[str, Any], environ: Mapping[str, str]) -> Sett
         if raw is None:
             continue
         if isinstance(f.default, str):
-            values[f.name] = f.metadata["check"](str(raw))
+            check = f.metadata["check"]
+            values[f.name] = check(str(raw)) if check else str(raw).strip()
             continue
         number_type = int if isinstance(f.default, int) else float
         try:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from live_server import UNLIMITED
 
 from scoring_api.app import create_app
 
@@ -15,4 +16,6 @@ SPEC_PATH = ROOT / "openapi.yaml"
 
 @pytest.fixture(scope="session")
 def app() -> Flask:
-    return create_app({"TESTING": True})
+    # Many simulations and advice requests from one test client: no rate limits here
+    # (tests/api/test_admission.py makes apps with them).
+    return create_app({"TESTING": True, **UNLIMITED})

@@ -25,6 +25,13 @@ ROOT = Path(__file__).resolve().parents[1]
 START_SECONDS = 30
 STOP_SECONDS = 40  # gunicorn.conf.py's graceful_timeout is 30 s
 
+UNLIMITED = {
+    "SCORING_API_MAX_SIMULATIONS": "0",
+    "SCORING_API_SIMULATION_RATE": "off",
+    "SCORING_API_ADVICE_RATE": "off",
+    "SCORING_API_BATCH_RATE": "off",
+}
+
 # docs/rules.md section 6: 24 points.
 VALID_HAND = {"hand": ["3-3", "1-5", "2-4", "0-3"], "starter": "0-6"}
 
@@ -180,6 +187,10 @@ def serve(log: Path, workers: int = 2, env: Mapping[str, str] | None = None) -> 
         "BIND": f"127.0.0.1:{port}",
         "WEB_CONCURRENCY": str(workers),
         "GUNICORN_LOG_LEVEL": "warning",
+        # Tests send many requests, simulations among them, at once from one address: no
+        # rate limits nor simulation cap unless a test asks for them (tests/reliability/
+        # test_admission.py does).
+        **UNLIMITED,
         **(env or {}),
     }
     environment.pop("PROMETHEUS_MULTIPROC_DIR", None)  # the config makes its own

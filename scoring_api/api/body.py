@@ -17,7 +17,7 @@ from werkzeug.exceptions import (
 
 from scoring_api.settings import current_settings
 
-from . import jsonio
+from . import jsonio, largebodies
 from .deadline import DEADLINES
 
 
@@ -55,6 +55,7 @@ def json_body() -> Any:
         # A chunked body (no Content-Length) is cut at the limit by werkzeug, not refused:
         # without this check its first 2 MiB would be parsed (a 400, or even a 200).
         raise RequestEntityTooLarge(f"The body is larger than the limit of {limit} bytes.")
+    largebodies.hold_for(raw)
     try:
         parsed = jsonio.loads(raw)
     except ValueError as error:

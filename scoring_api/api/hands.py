@@ -18,9 +18,9 @@ from scoring_api.rules import (
     show_totals,
 )
 
-from . import render
+from . import metrics, render
 from .body import json_body, load_body
-from .problems import FieldError, InvalidInput, flatten_messages
+from .problems import MAX_ERRORS, FieldError, InvalidInput, flatten_messages
 from .schemas import BatchSchema, HandScoreSchema, ShowSchema
 
 bp = Blueprint("hands", __name__, url_prefix="/v1/hands")
@@ -57,6 +57,7 @@ def _score_request() -> dict[str, Any]:
 def score() -> dict[str, Any]:
     body = _score_request()
     shown = score_show(body["hand"], body["starter"], body["rules"])
+    metrics.HANDS_SCORED.inc()
     answer: dict[str, Any] = {
         "hand": render.tiles(body["hand"]),
         "starter": render.tile(body["starter"]),
@@ -114,7 +115,10 @@ def _full_show(item: Any, pointer: str) -> tuple[Tile, ...]:
 
 
 def parse_shows(items: list[Any]) -> list[tuple[Tile, ...]]:
-    """Every item of a batch as five tiles; all bad items are reported, each by pointer."""
+    """Every item of a batch as five tiles; bad items are reported, each by pointer.
+
+    Validation stops once MAX_ERRORS errors are found: the rest of the batch is not checked.
+    """
     shows: list[tuple[Tile, ...]] = []
     errors: list[FieldError] = []
     for index, item in enumerate(items):
@@ -124,6 +128,8 @@ def parse_shows(items: list[Any]) -> list[tuple[Tile, ...]]:
                 five = _full_show(item, f"/hands/{index}")
             except InvalidInput as error:
                 errors.extend(error.errors)
+                if len(errors) >= MAX_ERRORS:
+                    raise InvalidInput(errors, stopped=index + 1 < len(items)) from None
                 continue
         shows.append(five)
     if errors:
@@ -134,4 +140,6 @@ def parse_shows(items: list[Any]) -> list[tuple[Tile, ...]]:
 @bp.post("/score-batch")
 def score_batch() -> dict[str, Any]:
     body = load_body(_batch_schema)
-    return {"totals": show_totals(parse_shows(body["hands"]), body["rules"])}
+    totals = show_totals(parse_shows(body["hands"]), body["rules"])
+    metrics.HANDS_SCORED.inc(len(totals))
+    return {"totals": totals}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import secrets
@@ -9,16 +10,21 @@ import time
 from typing import Any
 
 import orjson
-from flask import Flask, Response, has_request_context, request
+from flask import Flask, Request, Response, current_app, has_request_context, request
 from pythonjsonlogger.json import JsonFormatter
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from . import metrics
+from .streams import Watched
 
 REQUEST_ID_HEADER = "X-Request-ID"
 _SANE_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
 _ID_KEY = "scoring_api.request_id"
 _STARTED_KEY = "scoring_api.started"
 UNMATCHED_ROUTE = "<unmatched>"  # one label for every 404, so scanners cannot bloat metrics
+# gunicorn passes on any method of 3 to 20 capitals: the rest share one label.
+KNOWN_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+OTHER_METHOD = "other"
 
 request_log = logging.getLogger("scoring_api.request")
 
@@ -70,30 +76,70 @@ def request_id_of(environ: dict[str, Any]) -> str:
     return request_id
 
 
+def route_of(req: Request) -> str:
+    """The route template that matched, also on a 405 (the path exists, not the method)."""
+    if req.url_rule is not None:
+        return req.url_rule.rule
+    if isinstance(req.routing_exception, MethodNotAllowed):
+        allowed = req.routing_exception.valid_methods or ()
+        adapter = current_app.url_map.bind_to_environ(req.environ)
+        for method in allowed:
+            with contextlib.suppress(HTTPException):
+                rule, _ = adapter.match(method=method, return_rule=True)
+                return rule.rule
+    return UNMATCHED_ROUTE
+
+
+def metric_method(method: str) -> str:
+    return method if method in KNOWN_METHODS else OTHER_METHOD
+
+
 def _start() -> None:
     request.environ[_STARTED_KEY] = time.perf_counter()
+    metrics.IN_FLIGHT.inc()
 
 
 def _finish(response: Response) -> Response:
+    """Stamp the request ID; log and count the request when its answer is done.
+
+    A streamed answer is done when its last chunk is sent or it is closed early (the client
+    went away, the server stopped): it is logged then, with its real duration, its size and
+    ``completed`` (false: cut off).
+    """
     req = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
     environ = req.environ
-    seconds = time.perf_counter() - environ.get(_STARTED_KEY, time.perf_counter())
+    started = environ.get(_STARTED_KEY)
     request_id = request_id_of(environ)
     response.headers[REQUEST_ID_HEADER] = request_id
-    route = req.url_rule.rule if req.url_rule is not None else UNMATCHED_ROUTE
-    status = response.status_code
-    metrics.observe(req.method, route, status, seconds)
-    request_log.info(
-        "request",
-        extra={
-            "request_id": request_id,
-            "method": req.method,
-            "path": req.path,
-            "route": route,
-            "status": status,
-            "duration_ms": round(seconds * 1000, 3),
-            "remote_addr": req.remote_addr,
-        },
+    route = route_of(req)
+    method = req.method
+    line = {
+        "request_id": request_id,
+        "method": method,
+        "path": req.path,
+        "route": route,
+        "status": response.status_code,
+        "remote_addr": req.remote_addr,
+    }
+    ended = [started is None]  # no _start: nothing to count (a failure before it)
+
+    def end(stream: dict[str, Any] | None = None) -> None:
+        if ended[0]:
+            return
+        ended[0] = True
+        seconds = time.perf_counter() - started
+        metrics.IN_FLIGHT.dec()
+        metrics.observe(metric_method(method), route, line["status"], seconds)
+        request_log.info(
+            "request", extra={**line, "duration_ms": round(seconds * 1000, 3), **(stream or {})}
+        )
+
+    if not response.is_streamed or response.direct_passthrough:  # a file: sent as it is
+        end()
+        return response
+    response.response = Watched(
+        response.response,
+        lambda completed, sent: end({"stream": True, "completed": completed, "bytes": sent}),
     )
     return response
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from http import HTTPStatus
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Response, g, has_app_context
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
@@ -28,13 +28,28 @@ log = logging.getLogger(__name__)
 
 FieldError = tuple[str, str]
 
+# A 422 lists at most this many errors and says how many more it found; validation stops
+# soon after (a 2 MiB body of unknown fields once made a 19.7 MB answer of 360,612 errors).
+MAX_ERRORS = 100
+_OMITTED_KEY = "scoring_api_omitted_errors"
+
 
 class InvalidInput(Exception):  # noqa: N818 - names the 422 it becomes
-    """Well-formed JSON whose fields break the contract; each error is (pointer, detail)."""
+    """Well-formed JSON whose fields break the contract; each error is (pointer, detail).
 
-    def __init__(self, errors: list[FieldError]) -> None:
+    ``stopped``: validation gave up at MAX_ERRORS, so part of the body was not checked.
+    """
+
+    def __init__(self, errors: list[FieldError], *, stopped: bool = False) -> None:
         super().__init__(errors)
         self.errors = errors
+        self.stopped = stopped
+
+
+def note_omitted_errors(count: int) -> None:
+    """Count errors found but not built, for this request's 422 (see schemas.StrictSchema)."""
+    if has_app_context():
+        setattr(g, _OMITTED_KEY, g.get(_OMITTED_KEY, 0) + count)
 
 
 def problem(
@@ -58,15 +73,29 @@ def problem(
     return response
 
 
-def invalid_input(errors: list[FieldError]) -> Response:
-    """The 422 answer naming each bad field by JSON pointer."""
+def invalid_input(errors: list[FieldError], *, stopped: bool = False) -> Response:
+    """The 422 answer naming each bad field by JSON pointer, at most MAX_ERRORS of them.
+
+    Past the limit it says how many more errors it found (``more_errors``) and whether
+    validation stopped before the end of the body (``validation_stopped``: then there may be
+    more still).
+    """
+    omitted: int = g.pop(_OMITTED_KEY, 0) if has_app_context() else 0
+    more_errors = max(len(errors) - MAX_ERRORS, 0) + omitted
+    total = len(errors) + omitted
     summary = "; ".join(f"{pointer or '/'}: {detail}" for pointer, detail in errors[:3])
-    more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
+    more = f" (and {'at least ' if stopped else ''}{total - 3} more)" if total > 3 else ""
+    extra: dict[str, Any] = {}
+    if more_errors or stopped:
+        extra["more_errors"] = more_errors
+    if stopped:
+        extra["validation_stopped"] = True
     return problem(
         422,
         f"The request body has invalid fields: {summary}{more}",
         type_=INVALID_INPUT_TYPE,
-        errors=[{"pointer": pointer, "detail": detail} for pointer, detail in errors],
+        errors=[{"pointer": pointer, "detail": detail} for pointer, detail in errors[:MAX_ERRORS]],
+        **extra,
     )
 
 
@@ -101,7 +130,7 @@ def _validation_error(error: ValidationError) -> Response:
 
 
 def _invalid_input(error: InvalidInput) -> Response:
-    return invalid_input(error.errors)
+    return invalid_input(error.errors, stopped=error.stopped)
 
 
 def _malformed(error: MalformedInputError) -> Response:

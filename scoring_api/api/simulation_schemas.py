@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, pre_load, validates_schema
+from marshmallow import ValidationError, fields, pre_load, validates_schema
 from marshmallow.validate import Length, OneOf, Range
 
 from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
@@ -18,6 +18,7 @@ from scoring_api.sim.runs import MAX_SEED
 from scoring_api.sim.strategies import STRATEGIES
 
 from .fields import BoundedList, JsonBoolean, JsonInteger, RulesField, TileField
+from .schemas import StrictSchema
 
 FIRST_DEALER_WORDS = ("alternate", "draw")
 
@@ -41,11 +42,11 @@ class FirstDealerField(fields.Field[str | int]):
         return seat
 
 
-class PlayerSchema(Schema):
+class PlayerSchema(StrictSchema):
     strategy = fields.String(required=True, validate=OneOf(tuple(STRATEGIES)))
 
 
-class SimulationSchema(Schema):
+class SimulationSchema(StrictSchema):
     """One strategy per seat: their number is the number of players (``rules.players`` may
     say it too, and must agree)."""
 
@@ -92,7 +93,7 @@ class SimulationSchema(Schema):
             )
 
 
-class AdviceSchema(Schema):
+class AdviceSchema(StrictSchema):
     """The tiles a player drew (six, or five with three or four players) and whose crib it
     is: his side's when he deals, or with partners when his partner deals."""
 

@@ -34,7 +34,7 @@ from scoring_api.sim_cluster.runner import (
     play,
 )
 
-from . import jsonio
+from . import jsonio, metrics
 from .problems import problem
 
 GONE = "The client went away."
@@ -124,6 +124,7 @@ def shard_stream(sim: SimulationRequest, head: dict[str, Any], budget: float) ->
         try:
             for shard in shards:
                 totals.merge(shard.totals)
+                metrics.GAMES_SIMULATED.inc(shard.games)
                 yield _shard_line(shard)
         finally:
             close = getattr(shards, "close", None)
@@ -156,6 +157,7 @@ def game_stream(sim: SimulationRequest, head: dict[str, Any], budget: float) -> 
         try:
             for shard in in_order(shards, sim.first_game):
                 totals.merge(shard.totals)
+                metrics.GAMES_SIMULATED.inc(shard.games)
                 yield b"".join(_line({"type": "game", **row}) for row in shard.rows or ())
                 at = shard.first_game + shard.games
         finally:
@@ -184,6 +186,7 @@ def json_answer(
         try:
             for shard in shards:
                 totals.merge(shard.totals)
+                metrics.GAMES_SIMULATED.inc(shard.games)
         finally:
             close = getattr(shards, "close", None)
             if close is not None:

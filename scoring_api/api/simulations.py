@@ -25,7 +25,7 @@ from scoring_api.sim.runs import (
 )
 from scoring_api.sim.strategies import STRATEGIES
 
-from . import jsonio, render, simulation_shards
+from . import admission, jsonio, metrics, render, simulation_shards
 from .body import load_body
 from .problems import InvalidInput, problem
 from .simulation_schemas import SimulationSchema
@@ -99,6 +99,7 @@ def _stream(
     for index in range(sim.first_game, end):
         game = play_one(sim, index, transcripts)
         totals.add(game)
+        metrics.GAMES_SIMULATED.inc()
         pending.append(_ndjson({"type": "game", **_game(index, game)}))
         now = time.monotonic()
         if 0 < budget < now - started and index + 1 < end:
@@ -148,6 +149,7 @@ def simulate() -> dict[str, Any] | Response:
     ndjson = request.accept_mimetypes.best_match(("application/json", NDJSON)) == NDJSON
     shard_lines = ndjson and body["lines"] == "shards"
     _check_limits(body["games"], body["transcripts"], shard_lines)
+    admission.admit()  # a slot until the answer is sent, or a 503 (admission.py)
     seed = body["seed"] if "seed" in body else secrets.randbelow(MAX_SEED + 1)
     names = tuple(player["strategy"] for player in body["players"])
     sim = SimulationRequest(
@@ -186,6 +188,7 @@ def simulate() -> dict[str, Any] | Response:
     for index in range(sim.first_game, end):
         game = play_one(sim, index, transcripts)
         totals.add(game)
+        metrics.GAMES_SIMULATED.inc()
         if transcripts:
             games.append(_game(index, game))
         if 0 < budget < time.monotonic() - started and index + 1 < end:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import schemathesis
+from live_server import UNLIMITED
 from schemathesis.config import SchemathesisConfig
 
 from scoring_api.app import create_app
@@ -19,7 +20,14 @@ ROOT = Path(__file__).resolve().parents[2]
 schema = schemathesis.openapi.from_wsgi(
     "/openapi.json",
     # A tiny cap on games keeps generated simulations fast; above it they are 422s.
-    create_app({"TESTING": True, "SCORING_API_MAX_GAMES": 20, "SCORING_API_MAX_STREAM_GAMES": 20}),
+    create_app(
+        {
+            "TESTING": True,
+            "SCORING_API_MAX_GAMES": 20,
+            "SCORING_API_MAX_STREAM_GAMES": 20,
+            **UNLIMITED,
+        }
+    ),
     config=SchemathesisConfig.from_path(ROOT / "schemathesis.toml"),
 )
 

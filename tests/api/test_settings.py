@@ -11,7 +11,12 @@ from scoring_api.app import create_app
 from scoring_api.settings import SETTINGS, Settings, current_settings, load_settings
 
 README = Path(__file__).resolve().parents[2] / "README.md"
-_ROW = re.compile(r"^\| `(SCORING_API_\w+)` \| ([\w,.]+) \| (.+) \|$", re.MULTILINE)
+# A number (1,000 separators allowed) or a string in backquotes.
+_ROW = re.compile(r"^\| `(SCORING_API_\w+)` \| ([\d,.]+|`[^`]*`) \| (.+) \|$", re.MULTILINE)
+
+
+def _default(cell: str) -> float | str:
+    return cell.strip("`") if cell.startswith("`") else float(cell.replace(",", ""))
 
 
 def test_readme_table_lists_every_setting_with_its_default_and_meaning() -> None:
@@ -19,10 +24,7 @@ def test_readme_table_lists_every_setting_with_its_default_and_meaning() -> None
     assert set(rows) == {setting.name for setting in SETTINGS}
     for setting in SETTINGS:
         default, meaning = rows[setting.name]
-        if isinstance(setting.default, str):
-            assert default == setting.default, setting.name
-        else:
-            assert float(default.replace(",", "")) == setting.default, setting.name
+        assert _default(default) == setting.default, setting.name
         assert meaning == setting.meaning, setting.name
 
 
@@ -31,6 +33,12 @@ def test_config_wins_over_environment_which_wins_over_default() -> None:
     settings = load_settings({"SCORING_API_MAX_GAMES": 5}, environ)
     assert settings == Settings(max_games=5, body_seconds=2.5)
     assert load_settings({}, {}) == Settings()
+
+
+def test_a_string_setting_is_taken_as_written() -> None:
+    settings = load_settings({}, {"SCORING_API_ALLOWED_HOSTS": " api.example.com,localhost "})
+    assert settings.allowed_hosts == "api.example.com,localhost"
+    assert Settings().allowed_hosts == "localhost,127.0.0.1,[::1]"
 
 
 @pytest.mark.parametrize("raw", ["abc", "-1", ""])

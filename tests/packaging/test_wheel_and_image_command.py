@@ -63,19 +63,13 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (wheel,) = work.glob("scoring_api-*.whl")
     env_dir = work / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(env_dir)], check=True)
-    subprocess.run(
-        [
-            str(env_dir / "bin" / "python"),
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            str(wheel),
-        ],
-        check=True,
-        capture_output=True,
-    )
+    pip = [str(env_dir / "bin" / "python"), "-m", "pip", "install", "--quiet"]
+    pip.append("--disable-pip-version-check")
+    # As the image does: the lock file's exact versions (hashes checked), then the wheel
+    # alone, so a dependency missing from the lock fails here.
+    lock = ["--require-hashes", "-r", str(ROOT / "requirements.lock")]
+    subprocess.run([*pip, *lock], check=True, capture_output=True)
+    subprocess.run([*pip, "--no-deps", str(wheel)], check=True, capture_output=True)
     return env_dir
 
 
@@ -86,7 +80,8 @@ def server(venv: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str
     port = free_port()
     env = {
         "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}",
-        "PORT": str(port),
+        # PORT says another port: the health check must follow BIND, the address bound.
+        "PORT": str(free_port()),
         "BIND": f"127.0.0.1:{port}",
         "WEB_CONCURRENCY": "2",
         "HOME": str(workdir),

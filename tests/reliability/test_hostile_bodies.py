@@ -200,10 +200,11 @@ def test_huge_arrays_are_422_naming_the_field(live: Server) -> None:
     assert [e["pointer"] for e in problem["errors"]] == ["/plays"]
 
 
-def test_many_unknown_fields_are_422(live: Server) -> None:
+def test_many_unknown_fields_are_a_bounded_422(live: Server) -> None:
     body = dict(VALID_HAND) | {f"x{i}": i for i in range(50_000)}
     problem = check_problem(send(live, "/v1/hands/score", json.dumps(body).encode()), 422)
-    assert len(problem["errors"]) == 50_000
+    assert len(problem["errors"]) == 100
+    assert problem["more_errors"] == 49_900
 
 
 # ---- generated cases ---------------------------------------------------------------------

@@ -106,7 +106,7 @@ def trickle(server: Server, chunked: bool, seconds: float) -> Answer:
     framing = b"Transfer-Encoding: chunked" if chunked else b"Content-Length: %d" % len(body)
     with socket.create_connection(("127.0.0.1", server.port), timeout=seconds + 30) as sock:
         sock.sendall(
-            b"POST /v1/hands/score HTTP/1.1\r\nHost: test\r\n"
+            b"POST /v1/hands/score HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             b"Content-Type: application/json\r\n" + framing + b"\r\n\r\n"
         )
         answer = b""

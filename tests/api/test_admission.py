@@ -1,0 +1,175 @@
+"""Admission control (a cap on simulations at once) and per-client rate limits."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+from flask import Flask
+from live_server import UNLIMITED
+
+from scoring_api.api import admission
+from scoring_api.app import create_app
+
+from .contract import ContractClient
+
+GAME = {"games": 1, "players": [{"strategy": "random"}, {"strategy": "random"}]}
+STREAM = {"Accept": "application/x-ndjson"}
+
+
+def _capped(cap: int) -> Flask:
+    return create_app({"TESTING": True, **UNLIMITED, "SCORING_API_MAX_SIMULATIONS": cap})
+
+
+def test_a_simulation_past_the_cap_is_a_503_with_retry_after() -> None:
+    api = _capped(1).test_client()  # (the contract client refuses any 5xx)
+    held = admission.try_acquire(1)  # another worker's simulation, say
+    assert held is not None
+    try:
+        response = api.post("/v1/simulations", json=GAME)
+        assert response.status_code == 503
+        assert int(response.headers["Retry-After"]) >= 1
+        assert "at once" in response.get_json()["detail"]
+        # Scoring does not wait for a slot.
+        hand = {"hand": ["3-3", "1-5", "2-4", "0-3"], "starter": "0-6"}
+        assert api.post("/v1/hands/score", json=hand).status_code == 200
+    finally:
+        admission.release(held)
+    assert api.post("/v1/simulations", json=GAME).status_code == 200
+
+
+def test_a_json_answer_frees_its_slot_and_a_stream_holds_it_until_it_ends() -> None:
+    client = _capped(1).test_client()
+    for _ in range(3):
+        assert client.post("/v1/simulations", json=GAME).status_code == 200
+    stream = client.post("/v1/simulations", json=GAME, headers=STREAM)
+    assert stream.status_code == 200
+    assert client.post("/v1/simulations", json=GAME).status_code == 503  # still streaming
+    stream.close()  # the client went away
+    assert client.post("/v1/simulations", json=GAME).status_code == 200
+    done = client.post("/v1/simulations", json=GAME, headers=STREAM)
+    assert done.get_data().count(b"\n") == 2  # read to its end: the slot is free again
+    assert client.post("/v1/simulations", json=GAME).status_code == 200
+
+
+def test_a_bad_request_is_a_422_whatever_the_load() -> None:
+    client = _capped(1).test_client()
+    held = admission.try_acquire(1)
+    try:
+        assert client.post("/v1/simulations", json={"games": 1}).status_code == 422
+    finally:
+        admission.release(held)  # type: ignore[arg-type]
+
+
+def test_slots_are_shared_by_processes_and_freed_when_one_dies(tmp_path: object) -> None:
+    """Another process holds the only slot; once it is killed the slot is free at once."""
+    directory = str(tmp_path)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(
+                """
+                import sys, time
+                from scoring_api.api import admission
+                assert admission.try_acquire(1) is not None
+                print("held", flush=True)
+                time.sleep(60)
+                """
+            ),
+        ],
+        env={**os.environ, "PROMETHEUS_MULTIPROC_DIR": directory},
+        stdout=subprocess.PIPE,
+    )
+    try:
+        assert holder.stdout is not None
+        assert holder.stdout.readline() == b"held\n"
+        old = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = directory
+        try:
+            assert admission.try_acquire(1) is None
+            fd = admission.try_acquire(2)
+            assert fd is not None
+            admission.release(fd)
+            holder.kill()
+            holder.wait(timeout=10)
+            fd = admission.try_acquire(1)
+            assert fd is not None
+            admission.release(fd)
+        finally:
+            if old is None:
+                del os.environ["PROMETHEUS_MULTIPROC_DIR"]
+            else:
+                os.environ["PROMETHEUS_MULTIPROC_DIR"] = old
+    finally:
+        holder.kill()
+        holder.wait(timeout=10)
+        if holder.stdout is not None:
+            holder.stdout.close()
+
+
+def _limited(**rates: str) -> Flask:
+    return create_app({"TESTING": True, **UNLIMITED, **rates})
+
+
+def test_a_client_over_its_rate_gets_429_and_another_client_does_not() -> None:
+    api = ContractClient(_limited(SCORING_API_ADVICE_RATE="3/minute"))
+    body = {"tiles": ["0-5", "1-4", "2-3", "4-6", "5-5", "0-0"], "dealer": True}
+    statuses = [api.post("/v1/discards/advise", body).status_code for _ in range(5)]
+    assert statuses == [200, 200, 200, 429, 429]
+    client = _limited(SCORING_API_ADVICE_RATE="3/minute").test_client()
+    for _ in range(3):
+        client.post("/v1/discards/advise", json=body)
+    over = client.post("/v1/discards/advise", json=body)
+    assert over.status_code == 429
+    assert over.mimetype == "application/problem+json"
+    assert 1 <= int(over.headers["Retry-After"]) <= 61
+    assert "3 per 1 minute" in over.get_json()["detail"]
+    other = client.post("/v1/discards/advise", json=body, environ_base={"REMOTE_ADDR": "10.9.8.7"})
+    assert other.status_code == 200
+    # Cheap endpoints are not limited.
+    for _ in range(10):
+        assert client.get("/v1/tiles").status_code == 200
+
+
+def test_each_expensive_endpoint_has_its_own_limit() -> None:
+    client = _limited(SCORING_API_SIMULATION_RATE="1/minute", SCORING_API_BATCH_RATE="1/minute")
+    client = client.test_client()
+    batch = {"hands": [{"hand": ["3-3", "1-5", "2-4", "0-3"], "starter": "0-6"}]}
+    assert client.post("/v1/simulations", json=GAME).status_code == 200
+    assert client.post("/v1/simulations", json=GAME).status_code == 429
+    assert client.post("/v1/hands/score-batch", json=batch).status_code == 200
+    assert client.post("/v1/hands/score-batch", json=batch).status_code == 429
+
+
+def test_forwarded_for_is_ignored_unless_a_proxy_is_trusted() -> None:
+    direct = _limited(SCORING_API_ADVICE_RATE="1/minute").test_client()
+    body = {"tiles": ["0-5", "1-4", "2-3", "4-6", "5-5", "0-0"], "dealer": True}
+    assert direct.post("/v1/discards/advise", json=body).status_code == 200
+    forged = {"X-Forwarded-For": "203.0.113.9"}
+    assert direct.post("/v1/discards/advise", json=body, headers=forged).status_code == 429
+    proxied = create_app(
+        {
+            "TESTING": True,
+            **UNLIMITED,
+            "SCORING_API_ADVICE_RATE": "1/minute",
+            "SCORING_API_PROXIES": 1,
+        }
+    ).test_client()
+    for address in ("203.0.113.1", "203.0.113.2"):
+        headers = {"X-Forwarded-For": address}
+        assert proxied.post("/v1/discards/advise", json=body, headers=headers).status_code == 200
+    headers = {"X-Forwarded-For": "203.0.113.1"}
+    assert proxied.post("/v1/discards/advise", json=body, headers=headers).status_code == 429
+
+
+def test_a_store_that_fails_falls_back_to_counting_in_memory() -> None:
+    # Nothing listens on 127.0.0.1:1: each worker then counts alone, it does not fail.
+    client = _limited(
+        SCORING_API_ADVICE_RATE="2/minute", SCORING_API_RATE_STORE="redis://127.0.0.1:1"
+    ).test_client()
+    body = {"tiles": ["0-5", "1-4", "2-3", "4-6", "5-5", "0-0"], "dealer": True}
+    statuses = [client.post("/v1/discards/advise", json=body).status_code for _ in range(3)]
+    assert statuses == [200, 200, 429]

@@ -1,0 +1,391 @@
+"""The production stack (./scripts/stack: nginx -> gunicorn -> Redis) under hostile clients.
+
+One stack for the module, on a free port of 127.0.0.1, with two workers x four threads (8
+request slots), a simulation cap of 2, a 4 s JSON budget (the large simulations end soon)
+and a low advice rate. Each test is bounded in count and time; all traffic is loopback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import string
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from live_server import ROOT, VALID_HAND, free_port
+
+ADVICE_RATE = 20
+STACK_ENV = {
+    "WEB_CONCURRENCY": "2",
+    "GUNICORN_THREADS": "4",
+    "SCORING_API_MAX_SIMULATIONS": "2",
+    "SCORING_API_JSON_SECONDS": "4",
+    "SCORING_API_ADVICE_RATE": f"{ADVICE_RATE}/minute",
+    "SCORING_API_BATCH_RATE": "off",  # the memory test sends batches as fast as it can
+}
+LARGE_SIMULATION = {
+    "games": 100_000,
+    "players": [{"strategy": "expected"}, {"strategy": "expected"}],
+}
+ADVICE = {"tiles": ["0-5", "1-4", "2-3", "4-6", "5-5", "0-0"], "dealer": True}
+MIB = 1024 * 1024
+
+
+def _tools_missing() -> list[str]:
+    found = {
+        tool: shutil.which(tool) or shutil.which(tool, path="/usr/sbin:/usr/bin")
+        for tool in ("nginx", "redis-server")
+    }
+    return [tool for tool, path in found.items() if path is None]
+
+
+@dataclass
+class Stack:
+    port: int
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    def connection(
+        self, timeout: float = 10, source: str = "127.0.0.1"
+    ) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection(
+            "127.0.0.1", self.port, timeout=timeout, source_address=(source, 0)
+        )
+
+    def call(
+        self,
+        method: str,
+        path: str,
+        body: object = None,
+        timeout: float = 10,
+        source: str = "127.0.0.1",
+    ) -> tuple[int, dict[str, str], bytes]:
+        conn = self.connection(timeout, source)
+        try:
+            data = (
+                None
+                if body is None
+                else (body if isinstance(body, bytes) else json.dumps(body).encode())
+            )
+            headers = {"Content-Type": "application/json"} if data is not None else {}
+            conn.request(method, path, data, headers)
+            response = conn.getresponse()
+            return (
+                response.status,
+                {k.lower(): v for k, v in response.getheaders()},
+                response.read(),
+            )
+        finally:
+            conn.close()
+
+    def descendants(self) -> set[int]:
+        parents: dict[int, int] = {}
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        found, frontier = set(), {self.process.pid}
+        while frontier:
+            children = {pid for pid, parent in parents.items() if parent in frontier}
+            found |= children
+            frontier = children - frontier
+        return found
+
+    def gunicorn_workers(self) -> list[int]:
+        """Worker pids: gunicorn processes whose parent is a gunicorn process too."""
+        pids = self.descendants()
+        gunicorns = {pid for pid in pids if b"gunicorn" in _cmdline(pid)}
+        return [pid for pid in gunicorns if _parent(pid) in gunicorns]
+
+    def tail(self, chars: int = 3000) -> str:
+        return self.log.read_text(errors="replace")[-chars:]
+
+
+def _cmdline(pid: int) -> bytes:
+    with contextlib.suppress(OSError):
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    return b""
+
+
+def _parent(pid: int) -> int:
+    with contextlib.suppress(OSError, IndexError, ValueError):
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    return 0
+
+
+def _rss_bytes(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    missing = _tools_missing()
+    if missing:
+        if os.environ.get("STACK_REQUIRED"):
+            pytest.fail(f"the stack needs {missing}")
+        pytest.skip(f"the stack needs {missing} (apt-get install nginx-light redis-server)")
+    port = free_port()
+    env = {**os.environ, **STACK_ENV, "PORT": str(port)}
+    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    env.pop("BIND", None)
+    log = tmp_path_factory.mktemp("stack") / "stack.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [str(ROOT / "scripts" / "stack")], cwd=ROOT, env=env, stdout=out, stderr=out
+        )
+    stack = Stack(port, process, log)
+    deadline = time.monotonic() + 60
+    while True:
+        assert process.poll() is None, stack.tail()
+        with contextlib.suppress(OSError, http.client.HTTPException):
+            if stack.call("GET", "/readyz", timeout=2)[0] == 200:
+                break
+        assert time.monotonic() < deadline, stack.tail()
+        time.sleep(0.2)
+    parts = stack.descendants()
+    try:
+        yield stack
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            code = process.wait(timeout=45)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            raise
+        time.sleep(0.5)
+        alive = {pid for pid in parts if Path(f"/proc/{pid}").exists() and _cmdline(pid)}
+        assert code == 0, stack.tail()
+        assert not alive, f"still running after SIGTERM: {alive}"
+
+
+@dataclass
+class Probe:
+    """New-connection requests to /healthz and /v1/hands/score, each timed."""
+
+    stack: Stack
+    seconds: list[float] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+    def run(self, duration: float) -> None:
+        end = time.monotonic() + duration
+        while time.monotonic() < end:
+            for method, path, body in (
+                ("GET", "/healthz", None),
+                ("POST", "/v1/hands/score", VALID_HAND),
+            ):
+                started = time.monotonic()
+                try:
+                    status, _, data = self.stack.call(method, path, body, timeout=1)
+                    if status != 200 or (body and json.loads(data)["total"] != 24):
+                        self.failures.append(f"{path}: {status}")
+                except (OSError, http.client.HTTPException) as error:
+                    self.failures.append(f"{path}: {error!r}")
+                self.seconds.append(time.monotonic() - started)
+            time.sleep(0.05)
+
+
+def test_slow_header_and_silent_connections_do_not_hold_the_workers(stack: Stack) -> None:
+    silent = []
+    for _ in range(50):
+        sock = socket.create_connection(("127.0.0.1", stack.port), timeout=5)
+        sock.sendall(b"P")  # one byte of a request line, then nothing
+        silent.append(sock)
+    stop = threading.Event()
+
+    def slow_headers() -> None:
+        socks = [socket.create_connection(("127.0.0.1", stack.port), timeout=5) for _ in range(50)]
+        try:
+            for sock in socks:
+                sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            while not stop.wait(0.5):
+                for sock in socks:
+                    with contextlib.suppress(OSError):
+                        sock.sendall(b"X")  # a header that never ends
+        finally:
+            for sock in socks:
+                sock.close()
+
+    slow = threading.Thread(target=slow_headers)
+    slow.start()
+    probe = Probe(stack)
+    try:
+        time.sleep(0.5)
+        probe.run(6)  # past nginx's 5 s header timeout, too
+    finally:
+        stop.set()
+        slow.join(timeout=10)
+        for sock in silent:
+            sock.close()
+    print(
+        f"100 slow/silent connections: {len(probe.seconds)} probe answers, "
+        f"slowest {max(probe.seconds) * 1000:.0f} ms"
+    )
+    assert not probe.failures, probe.failures
+    assert len(probe.seconds) >= 20
+    assert max(probe.seconds) < 1
+
+
+def test_large_simulations_past_the_cap_get_503_and_the_rest_stays_fast(stack: Stack) -> None:
+    def simulate() -> tuple[int, dict[str, str], bytes]:
+        return stack.call("POST", "/v1/simulations", LARGE_SIMULATION, timeout=60)
+
+    probe = Probe(stack)
+    with ThreadPoolExecutor(16) as pool:
+        answers = [pool.submit(simulate) for _ in range(16)]
+        time.sleep(0.5)
+        probe.run(3)
+        results = [future.result() for future in answers]
+    busy = [headers for status, headers, _ in results if status == 503 and "retry-after" in headers]
+    others = [
+        (status, json.loads(body))
+        for status, headers, body in results
+        if not (status == 503 and "retry-after" in headers)
+    ]
+    print(
+        f"16 large simulations: {len(busy)} refused busy (503, Retry-After), others "
+        f"{[(s, b.get('games_played')) for s, b in others]}; probe slowest "
+        f"{max(probe.seconds) * 1000:.0f} ms over {len(probe.seconds)}"
+    )
+    assert len(busy) >= 14
+    assert all(int(headers["retry-after"]) >= 1 for headers in busy)
+    assert len(others) <= 2
+    assert all(status == 503 and body["games_played"] >= 1 for status, body in others)
+    assert not probe.failures, probe.failures
+    assert max(probe.seconds) < 1
+
+
+def test_a_client_over_its_rate_gets_429_and_another_client_does_not(stack: Stack) -> None:
+    statuses = []
+    retry_after = []
+    for _ in range(ADVICE_RATE + 5):
+        status, headers, _ = stack.call("POST", "/v1/discards/advise", ADVICE)
+        statuses.append(status)
+        if status == 429:
+            retry_after.append(int(headers["retry-after"]))
+    # Counted in Redis by both workers together: exactly the rate, not twice it.
+    assert statuses == [200] * ADVICE_RATE + [429] * 5
+    assert all(1 <= seconds <= 61 for seconds in retry_after)
+    other = stack.call("POST", "/v1/discards/advise", ADVICE, source="127.0.0.2")
+    assert other[0] == 200
+
+
+def test_made_up_methods_do_not_grow_the_metrics(stack: Stack) -> None:
+    def send(count: int, seed: int) -> int:
+        rng = random.Random(seed)
+        answered = 0
+        conn = stack.connection()
+        try:
+            for _ in range(count):
+                method = "".join(rng.choices(string.ascii_uppercase, k=rng.randint(3, 20)))
+                conn.request(method, "/v1/tiles")
+                response = conn.getresponse()
+                response.read()
+                answered += response.status in (400, 405)
+                if response.getheader("connection", "").lower() == "close":
+                    conn.close()
+                    conn = stack.connection()
+        finally:
+            conn.close()
+        return answered
+
+    started = time.monotonic()
+    with ThreadPoolExecutor(4) as pool:
+        answered = sum(pool.map(send, [5_000] * 4, range(4)))
+    status, _, text = stack.call("GET", "/metrics")
+    print(
+        f"20,000 made-up methods in {time.monotonic() - started:.1f} s; /metrics "
+        f"{len(text):,} bytes"
+    )
+    assert answered == 20_000
+    assert status == 200
+    assert len(text) < 100_000
+    assert b'method="other"' in text
+
+
+def test_error_bodies_do_not_swell_the_workers(stack: Stack) -> None:
+    hands = [{f"k{i}": 1 for i in range(25)} for _ in range(8_000)]
+    batch = json.dumps({"hands": hands}).encode()
+    unknown = json.dumps(VALID_HAND | {f"x{i}": i for i in range(110_000)}).encode()
+    assert 1.5 * MIB < len(batch) < 2 * MIB
+    assert 1.5 * MIB < len(unknown) < 2 * MIB
+    end = time.monotonic() + 20
+    peak: dict[int, int] = {}
+    counts: list[int] = []
+
+    def client(index: int) -> None:
+        body, path = (batch, "/v1/hands/score-batch") if index % 2 else (unknown, "/v1/hands/score")
+        sent = 0
+        while time.monotonic() < end:
+            status, _, data = stack.call("POST", path, body, timeout=30)
+            assert status == 422, data[:300]
+            assert len(data) < 20_000
+            sent += 1
+        counts.append(sent)
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    while any(thread.is_alive() for thread in threads):
+        for pid in stack.gunicorn_workers():
+            with contextlib.suppress(OSError):
+                peak[pid] = max(peak.get(pid, 0), _rss_bytes(pid))
+        time.sleep(0.2)
+    for thread in threads:
+        thread.join()
+    after = {pid: _rss_bytes(pid) for pid in stack.gunicorn_workers()}
+    print(
+        f"8 clients x 20 s of 2 MiB error bodies: {sum(counts)} requests; worker RSS peak "
+        f"{ {pid: rss // MIB for pid, rss in peak.items()} } MiB, after "
+        f"{ {pid: rss // MIB for pid, rss in after.items()} } MiB"
+    )
+    assert len(counts) == 8
+    assert sum(counts) >= 16
+    assert peak
+    assert max(peak.values()) < 300 * MIB
+    assert max(after.values()) < 300 * MIB
+
+
+def test_a_live_scrape_passes_promtool(stack: Stack) -> None:
+    promtool = shutil.which("promtool")
+    if promtool is None:
+        if os.environ.get("STACK_REQUIRED"):
+            pytest.fail("promtool is needed (apt-get install prometheus)")
+        pytest.skip("promtool is needed (apt-get install prometheus)")
+    stack.call("POST", "/v1/hands/score", VALID_HAND)
+    status, _, text = stack.call("GET", "/metrics")
+    assert status == 200
+    check = subprocess.run([promtool, "check", "metrics"], input=text, capture_output=True)
+    assert check.returncode == 0, check.stdout + check.stderr
+    workers = set(stack.gunicorn_workers())
+    pids = set(
+        map(int, re.findall(rb'process_resident_memory_bytes\{pid="(\d+)",role="worker"\}', text))
+    )
+    assert pids == workers
+    assert b"scoring_api_build_info{" in text
+
+
+def test_gunicorn_logs_json_lines_too(stack: Stack) -> None:
+    lines = stack.log.read_text(errors="replace").splitlines()
+    gunicorn = [line for line in lines if '"gunicorn.error"' in line]
+    assert any("Booting worker" in line for line in gunicorn)
+    assert all(json.loads(line)["logger"] == "gunicorn.error" for line in gunicorn)
+    plain = [
+        line for line in lines if re.match(r"^\[\d{4}-\d\d-\d\d [\d:]+ [+-]\d{4}\] \[\d+\]", line)
+    ]
+    assert not plain, plain[:3]
