@@ -6,7 +6,8 @@ in-process registry answers. Every label has a fixed set of values (methods outs
 known ones are ``other``, unknown paths ``<unmatched>``), so no client can grow a scrape.
 
 The process metrics (CPU, memory, open files) are read from /proc at scrape time for each
-live process of the server, the master and every worker, labelled by ``pid`` and ``role``:
+live process of the server, the master, every worker and the embedded cluster, labelled by
+``pid`` and ``role``:
 multiprocess mode exports none of its own, and a dead worker's files would lie.
 """
 
@@ -34,6 +35,8 @@ from prometheus_client import (
 )
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
+
+from scoring_api.sim_cluster import embedded
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
 _MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
@@ -95,7 +98,10 @@ def server_processes() -> list[tuple[int, str]]:
     if not os.environ.get(_MULTIPROC_ENV):
         return [(os.getpid(), "single")]
     master = os.getppid()
-    return [(master, "master")] + [(pid, "worker") for pid in sorted(_children(master))]
+    cluster = embedded.cluster_pid()  # also the master's child: the embedded Dask cluster
+    return [(master, "master")] + [
+        (pid, "cluster" if pid == cluster else "worker") for pid in sorted(_children(master))
+    ]
 
 
 class ServerCollector(Collector):

@@ -55,6 +55,11 @@ def worker_count(requested: int) -> int:
     return requested or len(os.sched_getaffinity(0))
 
 
+def cluster_pid() -> int | None:
+    """The embedded cluster's process (a child of the gunicorn master), if one was started."""
+    return None if _process is None else _process.pid
+
+
 def start() -> None:
     """In gunicorn's master: start the cluster's process unless a setting says otherwise."""
     global _process, _directory
