@@ -38,7 +38,7 @@ CHROMIUM_ARGS = [
     "--disable-extensions",
 ]
 PHONE: ViewportSize = {"width": 360, "height": 740}
-DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -110,16 +110,21 @@ def open_page(browser: Browser, base_url: str) -> Iterator[OpenPage]:
         viewport: ViewportSize | None = None,
         locale: str = "en-US",
         path: str = "/",
+        color_scheme: str = "light",
+        bypass_csp: bool = False,
         *,
         mobile: bool = False,
         ready: str = "body.ready",
     ) -> Visit:
+        # bypass_csp: only for the accessibility test, which injects axe-core as a script
         context = browser.new_context(
             viewport=viewport or PHONE,
             locale=locale,
             service_workers="block",
             is_mobile=mobile,
             has_touch=mobile,
+            color_scheme=color_scheme,  # type: ignore[arg-type]
+            bypass_csp=bypass_csp,
         )
         context.set_default_timeout(10_000)
         contexts.append(context)

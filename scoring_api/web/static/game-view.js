@@ -81,11 +81,11 @@ function renderWinner() {
   const { result } = game().deals[at];
   const event = result.events[winner.event];
   const lurched = (result.lurched || []).map(sideName);
-  box.replaceChildren(h("strong", { text: tr("winner_is", { who: sideName(winner.side),
+  box.replaceChildren(...[h("strong", { text: tr("winner_is", { who: sideName(winner.side),
     score: result.scores[winner.side] }) }), " ",
   h("span", { text: tr("winner_at", { event: event ? eventWords(event) : "", n: at + 1 }) }),
   lurched.length ? h("span", { class: "lurch", text: ` ${tr("lurched", { who:
-    lurched.join(", ") })}` }) : null);
+    lurched.join(", ") })}` }) : null].filter(Boolean));
 }
 
 function renderSlots() {
@@ -120,9 +120,9 @@ function renderTurn() {
   $("#play-turn").textContent = complete && step === "crib" ? `${tr("play_over")} ${turn}` : turn;
   // for screen readers, one short line per entry: who laid what, the count, the points
   const last = pegging?.plays?.[pegging.plays.length - 1];
-  const said = last ? tr("said_line", { entry: entryWords(last), count: last.count,
+  const spoken = last ? tr("said_line", { entry: entryWords(last), count: last.count,
     points: last.points ? `, +${last.points} ${itemWords(last.items)}` : "" }) : "";
-  $("#play-said").textContent = `${said} ${$("#play-turn").textContent}`.trim();
+  $("#play-said").textContent = `${spoken} ${$("#play-turn").textContent}`.trim();
   $("#deal-heading").textContent = tr("deal_heading", { n: game().deals.length,
     dealer: seatName(deal.dealer), leader: seatName((deal.dealer + 1) % game().setup.players) });
 

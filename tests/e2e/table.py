@@ -1,0 +1,66 @@
+"""Helpers of the browser tests: set up a table, tap tiles, read the record and the board."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page, expect
+
+
+def tap(page: Page, tile: str) -> None:
+    page.locator(f'#palette button[data-tile="{tile}"]').click()
+
+
+def record(page: Page) -> Locator:
+    return page.locator("#play-record li.entry")
+
+
+def side_score(page: Page, side: int) -> Locator:
+    return page.locator(f"#side-score-{side}")
+
+
+def start_game(
+    page: Page,
+    players: int | str,
+    names: list[str] | None = None,
+    dealer: int | None = None,
+    target: int | None = None,
+) -> None:
+    """Set up the table: 2, 3, 4 or "partners"; names clockwise; who deals first."""
+    page.locator(f'input[name="mode"][value="{players}"]').check()
+    for seat, name in enumerate(names or []):
+        page.locator(f"#name-{seat}").fill(name)
+    if dealer is not None:
+        page.locator("#first-dealer").select_option(str(dealer))
+    if target is not None:
+        page.locator(f'input[name="target"][value="{target}"]').check()
+    page.locator("#start-game").click()
+    expect(page.locator("#board")).to_be_visible()
+
+
+def lay(page: Page, seat: int, tile: str | None, *, pick: bool = False) -> None:
+    """One entry, tapped as at the table: the page has the seat on turn chosen already
+    (``pick`` taps the seat first, as for a tile laid past seats who said go silently)."""
+    before = record(page).count()
+    if pick:
+        page.locator(f'.who-btn[data-player="{seat}"]').click()
+    if tile is None:
+        page.locator("#play-go").click()
+    else:
+        tap(page, tile)
+    expect(record(page)).to_have_count(before + 1)
+    last = record(page).last
+    expect(last).to_have_attribute("data-player", str(seat))
+    if tile is None:
+        expect(last.locator(".said-go")).to_be_visible()
+    else:
+        expect(last.locator(".mini")).to_have_attribute("title", tile)
+
+
+def type_tiles(page: Page, text: str) -> None:
+    page.locator("#type-input").fill(text)
+    page.locator("#type-input").press("Enter")
+
+
+def assert_fits_the_width(page: Page) -> None:
+    """Nothing sticks out sideways: the page reads without scrolling left and right."""
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= width

@@ -1,0 +1,248 @@
+"""The table companion: whole deals and games for 2, 3 and 4 players, kept across reloads.
+
+The deals are the rule book's (docs/rules.md sections 6 and 8.5), entered by tapping.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .conftest import DESKTOP, PHONE, OpenPage, save_screenshot
+from .table import assert_fits_the_width, lay, record, side_score, start_game, tap, type_tiles
+
+pytest.importorskip(
+    "playwright.sync_api", reason="the playwright package is not installed (pip install playwright)"
+)
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+A, B, C = 0, 1, 2
+N, E, S, W = 0, 1, 2, 3  # partners: N-S (side 0) against E-W (side 1)
+# docs/rules.md section 8.5, three players, C deals: (seat, tile or None for a go).
+THREE_PLAY: list[tuple[int, str | None]] = [
+    (A, "3-4"), (B, "2-6"), (C, "3-5"), (A, "0-4"), (B, None), (C, None), (A, "1-3"),
+    (B, "0-5"), (C, "1-5"), (A, "2-2"), (B, "4-6"), (C, "1-4"), (B, None), (C, None),
+    (B, "2-5"), (C, "4-4"),
+]  # fmt: skip
+THREE_CRIB = ["5-6", "0-1", "3-6", "0-6"]
+# the same deal typed in one go: starter, the play (goes said), the crib
+THREE_TYPED = "5-5 3-4 2-6 3-5 0-4 go go 1-3 0-5 1-5 2-2 4-6 1-4 go go 2-5 4-4 " + " ".join(
+    THREE_CRIB
+)
+
+
+def test_a_three_player_deal_by_tapping(open_page: OpenPage) -> None:
+    page = open_page(viewport=PHONE).page
+    start_game(page, 3, ["A", "B", "C"], dealer=C)
+    expect(page.locator("#deal-heading")).to_have_text("Deal 1: C deals, A leads")
+    expect(page.locator(".side-deals")).to_have_text("C deals")
+    tap(page, "5-5")  # the starter, a double: C +1
+    expect(side_score(page, C)).to_have_text("1")
+    expect(page.locator('.who-btn[data-player="0"]')).to_have_attribute("aria-pressed", "true")
+    for seat, tile in THREE_PLAY:
+        lay(page, seat, tile)  # never a tap on a seat: the page follows the turn
+    points = [e.inner_text() for e in page.locator("#play-record li.entry .entry-pts").all()]
+    assert [p for p in points if p] == ["+2", "+2", "+4", "+5", "+1", "+3"]
+    expect(page.locator("#count-label")).to_have_text("Last count")
+    expect(page.locator("#play-count")).to_have_text("15")  # stays in view after the play
+    # pegging A 9, B 2, C 6 (+1 for the starter), live on the board
+    for side, score in enumerate(["9", "2", "7"]):
+        expect(side_score(page, side)).to_have_text(score)
+    # a claim at the show is checked with the deal
+    page.locator("#claim-0").fill("10")
+    page.locator("#claim-0").press("Tab")
+    for tile in THREE_CRIB:
+        tap(page, tile)
+    # the show: A 12, B 8, C 4, crib 5
+    for side, score in enumerate(["21", "10", "16"]):
+        expect(side_score(page, side)).to_have_text(score)
+    events = page.locator("#deal-events li.event")
+    expect(events).to_have_count(12)
+    expect(events.nth(8)).to_have_attribute("data-kind", "hand")
+    expect(events.nth(8).locator(".entry-pts")).to_have_text("+12")
+    expect(events.nth(8)).to_contain_text("You claimed 10: you missed 2 points.")
+    expect(events.last).to_have_attribute("data-kind", "crib")
+    expect(page.locator("#history tbody tr")).to_have_count(1)
+    expect(page.locator("#next-deal")).to_be_visible()
+    assert_fits_the_width(page)
+    save_screenshot(page, "game-three-phone", docs=True)
+
+    # the next deal passes left; undo goes back across the deal
+    page.locator("#next-deal").click()
+    expect(page.locator("#deal-heading")).to_have_text("Deal 2: A deals, B leads")
+    page.locator("#play-undo").click()
+    expect(page.locator("#deal-heading")).to_have_text("Deal 1: C deals, A leads")
+    page.locator("#play-undo").click()  # the deal's score and its last crib tile
+    expect(page.locator("#deal-events")).to_have_count(0)
+    expect(side_score(page, A)).to_have_text("9")
+    tap(page, "0-6")
+    expect(side_score(page, A)).to_have_text("21")
+
+
+def test_a_four_player_partnership_deal(open_page: OpenPage) -> None:
+    page = open_page(viewport=DESKTOP).page
+    start_game(page, "partners", ["N", "E", "S", "W"], dealer=W)
+    expect(page.locator('input[name="target"][value="121"]')).to_be_checked()
+    expect(page.locator(".side-name")).to_have_text(["N & S", "E & W"])
+    tap(page, "1-3")
+    plays = [(N, "6-6"), (E, "1-2"), (S, "0-3"), (W, "0-4"), (N, "4-5"), (E, "5-5"),
+             (S, "0-5"), (W, "2-3"), (N, "1-4")]  # fmt: skip
+    for seat, tile in plays:
+        lay(page, seat, tile)
+    # E, S and W cannot play: N lays on, his goes left out of the record
+    lay(page, N, "0-1", pick=True)
+    for seat, tile in [(E, "1-6"), (S, "2-6"), (W, "3-6"), (E, "3-4"), (S, "4-4"), (W, "2-5")]:
+        lay(page, seat, tile)
+    points = [e.inner_text() or "0" for e in page.locator("#play-record .entry-pts").all()]
+    assert points == ["0", "+2", "+2", "0", "+2", "0", "+2", "+2", "+6", "+1", "0", "+2", "+3",
+                      "+5", "0", "+3"]  # fmt: skip
+    expect(side_score(page, 0)).to_have_text("15")
+    expect(side_score(page, 1)).to_have_text("15")
+    for tile in ["0-2", "2-4", "3-5", "5-6"]:
+        tap(page, tile)
+    # hands N 2, S 9; E 2, W 4 and W's crib 2 (for E-W)
+    expect(side_score(page, 0)).to_have_text("26")
+    expect(side_score(page, 1)).to_have_text("23")
+    expect(page.locator("#deal-events li.event").last).to_have_attribute("data-kind", "crib")
+    expect(page.locator("#winner")).to_be_hidden()
+    save_screenshot(page, "game-partners-desktop")
+
+
+def test_a_game_to_61_ends_at_the_winning_event(open_page: OpenPage) -> None:
+    page = open_page(viewport=DESKTOP).page
+    start_game(page, 3, ["A", "B", "C"], dealer=C, target=61)
+    boards = [["21", "10", "16"], ["37", "31", "26"], ["47", "47", "47"]]
+    for n, board in enumerate(boards, start=1):
+        type_tiles(page, THREE_TYPED)  # the same tiles: the seats follow the deal round
+        expect(page.locator(f'#history tr[data-deal="{n}"] td').nth(1)).not_to_have_text("…")
+        for side, score in enumerate(board):
+            expect(side_score(page, side)).to_have_text(score)
+        page.locator("#next-deal").click()
+    # deal 4: C deals again; A reaches 61 with his hand: B's and C's hands, the crib not counted
+    type_tiles(page, THREE_TYPED)
+    winner = page.locator("#winner")
+    expect(winner).to_be_visible()
+    expect(winner).to_contain_text("A wins with 68.")
+    expect(winner).to_contain_text("At A's hand, in deal 4.")
+    expect(winner).to_have_text("A wins with 68. At A's hand, in deal 4.")
+    events = page.locator("#deal-events li.event")
+    expect(events.last).to_have_attribute("data-kind", "hand")
+    expect(events.last).to_have_attribute("data-seat", "0")
+    expect(events.last).to_have_class("event winning")
+    for side, score in enumerate(["68", "49", "54"]):
+        expect(side_score(page, side)).to_have_text(score)
+    expect(page.locator("#next-deal")).to_be_hidden()
+    tap(page, "6-6")
+    expect(page.locator("#play-warning")).to_contain_text("The game is over")
+    save_screenshot(page, "game-won-desktop", docs=True)
+
+
+def test_a_win_in_the_play_stops_the_deal_there(open_page: OpenPage) -> None:
+    """Two players to 61: a game saved at Nina 20, Dan 59: Dan wins on his pair, not later,
+    and Nina, below 31, is lurched."""
+    page = open_page(viewport=PHONE).page
+    start_game(page, 2, ["Nina", "Dan"], dealer=1)
+    page.evaluate(
+        """() => {
+        const game = JSON.parse(localStorage.getItem("domino-cribbage.game"));
+        game.deals[0].result = {events: [], scores: [20, 59], winner: null, lurched: []};
+        game.deals.push({dealer: 0, starter: null, plays: [], crib: [], claims: null,
+                         pegging: null, result: null});
+        localStorage.setItem("domino-cribbage.game", JSON.stringify(game));
+        }"""
+    )
+    page.reload()
+    page.wait_for_selector("body.ready")
+    expect(page.locator("#deal-heading")).to_have_text("Deal 2: Nina deals, Dan leads")
+    tap(page, "1-2")
+    lay(page, 1, "3-4")
+    lay(page, 0, "2-6")  # fifteen: Nina 22
+    lay(page, 1, "4-4")  # a pair: Dan 61
+    expect(page.locator("#winner")).to_contain_text("Dan wins with 61.")
+    expect(page.locator("#winner")).to_contain_text("At Dan's tile, in deal 2.")
+    events = page.locator("#deal-events li.event")
+    expect(events).to_have_count(2)
+    expect(events.last).to_have_attribute("data-seat", "1")
+    expect(page.locator("#winner")).to_contain_text("Lurched: Nina.")
+    tap(page, "0-0")
+    expect(page.locator("#play-warning")).to_contain_text("The game is over")
+    page.locator("#play-undo").click()  # back before the pair: the game goes on
+    expect(page.locator("#winner")).to_be_hidden()
+    expect(side_score(page, 1)).to_have_text("59")
+
+
+def _three_player_start(page: Page) -> None:
+    start_game(page, 3, ["A", "B", "C"], dealer=C)
+    tap(page, "5-5")
+    for seat, tile in THREE_PLAY[:6]:
+        lay(page, seat, tile)
+
+
+def test_a_reload_in_the_middle_of_a_play_keeps_everything(open_page: OpenPage) -> None:
+    visit = open_page(viewport=PHONE)
+    page = visit.page
+    _three_player_start(page)
+    expect(side_score(page, C)).to_have_text("3")
+    page.reload()
+    page.wait_for_selector("body.ready")
+    expect(record(page)).to_have_count(6)
+    expect(page.locator("#play-count")).to_have_text("27")
+    expect(side_score(page, B)).to_have_text("2")
+    expect(side_score(page, C)).to_have_text("3")
+    expect(page.locator('.who-btn[data-player="0"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('.who-btn[data-player="1"] .who-note')).to_have_text("said Go")
+    # closing the tab: a new tab of the same browser finds the game
+    fresh = page.context.new_page()
+    fresh.goto(visit.base_url + "/")
+    fresh.wait_for_selector("body.ready")
+    page.close()
+    for seat, tile in THREE_PLAY[6:]:
+        lay(fresh, seat, tile)
+    expect(side_score(fresh, A)).to_have_text("9")
+    fresh.close()
+
+
+def test_new_game_asks_first_and_a_damaged_save_is_set_aside(open_page: OpenPage) -> None:
+    page = open_page(viewport=DESKTOP).page
+    _three_player_start(page)
+    page.locator("#new-game").click()
+    expect(page.locator("#confirm-new")).to_be_visible()
+    page.locator("#confirm-no").click()
+    expect(record(page)).to_have_count(6)
+    page.locator("#new-game").click()
+    page.locator("#confirm-yes").click()
+    expect(page.locator("#setup")).to_be_visible()
+
+    page.evaluate("""() => localStorage.setItem("domino-cribbage.game", '{"version": 1, "se')""")
+    page.reload()
+    page.wait_for_selector("body.ready")
+    expect(page.locator("#game-notice")).to_contain_text("could not be read")
+    expect(page.locator("#setup")).to_be_visible()
+
+
+def test_a_refused_deal_is_explained_where_it_was_entered(open_page: OpenPage) -> None:
+    page = open_page(viewport=PHONE).page
+    problem = {
+        "type": "urn:domino-cribbage:problem:invalid-input",
+        "title": "Unprocessable Content",
+        "status": 422,
+        "detail": "The request has 1 invalid field.",
+        "errors": [{"pointer": "/hands/1/2", "detail": "Not played by this seat."}],
+    }
+    page.route(
+        "**/v1/deals/score",
+        lambda route: route.fulfill(
+            status=422, content_type="application/problem+json", body=json.dumps(problem)
+        ),
+    )
+    start_game(page, 3, ["A", "B", "C"], dealer=C)
+    type_tiles(page, THREE_TYPED)
+    error = page.locator("#deal-error")
+    expect(error).to_contain_text("hand of seat 2, tile 3: Not played by this seat.")
+    expect(error).to_have_attribute("role", "alert")
+    expect(error).to_be_in_viewport()
+    assert "{" not in error.inner_text()
+    expect(page.locator("#deal-events")).to_have_count(0)
