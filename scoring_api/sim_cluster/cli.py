@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import logging
 import os
 import secrets
 import sys
@@ -31,7 +30,7 @@ from scoring_api.settings import check_scheduler
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest, Totals, summarize
 from scoring_api.sim.strategies import STRATEGIES
 
-from .embedded import QUIET_DASK, worker_count
+from .embedded import QUIET_DASK, local_cluster, worker_count
 from .runner import ClusterUnavailable, RunFailed, Shard, play_inline, play_on_cluster
 
 if TYPE_CHECKING:
@@ -165,7 +164,7 @@ def cluster_client(scheduler: str, workers: int) -> Iterator[Client | None]:
         return
     for name, value in QUIET_DASK.items():
         os.environ.setdefault(name, value)
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     if scheduler != "embedded":
         try:
@@ -176,17 +175,7 @@ def cluster_client(scheduler: str, workers: int) -> Iterator[Client | None]:
             yield client
         return
     with (
-        LocalCluster(
-            n_workers=worker_count(workers),
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",
-            scheduler_port=0,
-            dashboard_address="127.0.0.1:0",
-            worker_dashboard_address="127.0.0.1:0",
-            silence_logs=logging.WARNING,
-            memory_limit=0,
-        ) as cluster,
+        local_cluster(worker_count(workers)) as cluster,
         Client(cluster, set_as_default=False) as client,
     ):
         yield client

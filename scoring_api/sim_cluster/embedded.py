@@ -30,9 +30,12 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scoring_api.settings import load_settings
+
+if TYPE_CHECKING:
+    from distributed import LocalCluster
 
 # Where the master tells its workers the scheduler file is (an internal hand-over, not a
 # setting). This module imports neither ``distributed`` nor ``prometheus_client``: the master
@@ -53,6 +56,24 @@ _directory: str | None = None
 
 def worker_count(requested: int) -> int:
     return requested or len(os.sched_getaffinity(0))
+
+
+def local_cluster(workers: int) -> LocalCluster:
+    """A Dask cluster of single-threaded worker processes, everything on loopback (imported
+    here, not at module import: gunicorn's master imports this module)."""
+    from distributed import LocalCluster
+
+    return LocalCluster(
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        scheduler_port=0,
+        dashboard_address="127.0.0.1:0",
+        worker_dashboard_address="127.0.0.1:0",
+        silence_logs=logging.WARNING,
+        memory_limit=0,
+    )
 
 
 def cluster_pid() -> int | None:
@@ -117,7 +138,6 @@ def _die_with_parent() -> None:
 
 
 def serve(scheduler_file: str, parent: int, workers: int) -> None:
-    from distributed import LocalCluster
 
     stopping = threading.Event()
 
@@ -129,17 +149,7 @@ def serve(scheduler_file: str, parent: int, workers: int) -> None:
     _die_with_parent()
     if os.getppid() != parent:
         return
-    cluster = LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        scheduler_port=0,
-        dashboard_address="127.0.0.1:0",
-        worker_dashboard_address="127.0.0.1:0",
-        silence_logs=logging.WARNING,
-        memory_limit=0,
-    )
+    cluster = local_cluster(workers)
     try:
         temporary = scheduler_file + ".tmp"
         Path(temporary).write_text(

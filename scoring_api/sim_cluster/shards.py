@@ -47,7 +47,7 @@ def spec_of(sim: SimulationRequest) -> dict[str, Any]:
 
 def request_of(spec: dict[str, Any], first_game: int, games: int) -> SimulationRequest:
     return SimulationRequest(
-        strategies=(spec["strategies"][0], spec["strategies"][1]),
+        strategies=tuple(spec["strategies"]),
         rules=RuleOptions(**spec["rules"]),
         seed=spec["seed"],
         games=games,

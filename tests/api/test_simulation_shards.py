@@ -123,3 +123,25 @@ def test_shards_are_sized_by_measured_time() -> None:
     assert sizer.next(10**6) == 2_000
     assert sizer.next(1_000) == 500  # the end shared among the workers
     assert sizer.next(7) == 7
+
+
+@pytest.mark.parametrize(
+    ("lineup", "rules"),
+    [
+        (["random", "greedy", "random"], {}),
+        (["random", "greedy", "random", "greedy"], {"partners": True}),
+    ],
+)
+def test_shards_of_three_and_four_player_runs_give_the_inline_bytes(
+    api: ContractClient, sharded: ContractClient, lineup: list[str], rules: dict[str, object]
+) -> None:
+    request = {
+        "games": 300,
+        "seed": 12,
+        "players": [{"strategy": name} for name in lineup],
+        "rules": rules,
+    }
+    assert sharded.post(SIMULATE, request).data == api.post(SIMULATE, request).data
+    inline = api.post(SIMULATE, request, headers=NDJSON).data
+    assert sharded.post(SIMULATE, request, headers=NDJSON).data == inline
+    assert b'"lurched"' in inline or rules  # three sides: each game line says who was lurched
