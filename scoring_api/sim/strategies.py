@@ -145,10 +145,15 @@ def expected_best_reply(seat: Seat, after: tuple[int, ...]) -> float:
     pool = unseen.bit_count()
     if held == 0 or pool < held:
         return 0.0
+    return _best_reply(after, unseen, pool, held, comb(pool, held))
+
+
+def _best_reply(after: tuple[int, ...], unseen: TileMask, pool: int, held: int, ways: int) -> float:
+    """``expected_best_reply`` once the unseen pool is known (the same for every tile the
+    player may lay, so worked out once a turn)."""
     expected = 0.0
     tiles_so_far = 0
     none_so_far = 1.0
-    ways = comb(pool, held)
     for value, points in reply_points[after]:
         count = (VALUE_MASKS[value] & unseen).bit_count()
         if count:
@@ -174,12 +179,24 @@ class ExpectedStrategy(Strategy):
         return best_discard(values, own_crib, rules)
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
-        def net(tile: Tile) -> tuple[float, int]:
-            after = (*seat.count_values, tile.value)
-            reply = 0.0 if sum(after) == MAX_COUNT else expected_best_reply(seat, after)
-            return points_for_last[after] - reply, tile.value
-
-        return max(seat.playable, key=net)
+        playable = seat.playable
+        if len(playable) == 1:
+            return playable[0]
+        # The unseen pool is the same for every tile he may lay: worked out once a turn.
+        values, held = seat.count_values, seat.opponent_tiles
+        unseen = seat.unseen()
+        pool = unseen.bit_count()
+        ways = comb(pool, held) if held and pool >= held else 0
+        room = MAX_COUNT - sum(values)
+        best, best_key = playable[0], (0.0, 0)
+        for k, tile in enumerate(playable):
+            after = (*values, tile.value)
+            no_reply = not ways or tile.value == room  # nobody replies to 31
+            reply = 0.0 if no_reply else _best_reply(after, unseen, pool, held, ways)
+            key = (points_for_last[after] - reply, tile.value)
+            if k == 0 or key > best_key:  # the first best, as max() picks it
+                best, best_key = tile, key
+        return best
 
 
 STRATEGIES: dict[str, Strategy] = {
