@@ -14,6 +14,7 @@ generator is then closed), a JSON request's by peeking at its socket between sha
 
 from __future__ import annotations
 
+import contextlib
 import select
 import socket
 import time
@@ -83,6 +84,17 @@ def _ranges(missing: list[tuple[int, int]]) -> list[dict[str, int]]:
     return [{"first_game": first, "games": games} for first, games in missing]
 
 
+@contextlib.contextmanager
+def _closing(shards: Iterator[Shard]) -> Iterator[None]:
+    """Close a run's shards however the block ends (a disconnect cancels what is queued)."""
+    try:
+        yield
+    finally:
+        close = getattr(shards, "close", None)
+        if close is not None:
+            close()
+
+
 def _line(document: dict[str, Any]) -> bytes:
     return jsonio.dumps(document) + b"\n"
 
@@ -121,15 +133,11 @@ def shard_stream(sim: SimulationRequest, head: dict[str, Any], budget: float) ->
     totals = Totals.empty(sim.rules)
     try:
         shards = play(sim, settings.scheduler, settings.shard_seconds, stopper(budget, environ))
-        try:
+        with _closing(shards):
             for shard in shards:
                 totals.merge(shard.totals)
                 metrics.GAMES_SIMULATED.inc(shard.games)
                 yield _shard_line(shard)
-        finally:
-            close = getattr(shards, "close", None)
-            if close is not None:
-                close()
     except RunFailed as failed:
         if failed.detail != GONE:
             yield _error_line(failed.detail, failed.missing)
@@ -154,16 +162,12 @@ def game_stream(sim: SimulationRequest, head: dict[str, Any], budget: float) -> 
         shards = play(
             sim, settings.scheduler, settings.shard_seconds, stopper(budget, environ), rows=True
         )
-        try:
+        with _closing(shards):
             for shard in in_order(shards, sim.first_game):
                 totals.merge(shard.totals)
                 metrics.GAMES_SIMULATED.inc(shard.games)
                 yield b"".join(_line({"type": "game", **row}) for row in shard.rows or ())
                 at = shard.first_game + shard.games
-        finally:
-            close = getattr(shards, "close", None)
-            if close is not None:
-                close()
     except RunFailed as failed:
         if failed.detail != GONE:
             yield _error_line(failed.detail, [(at, end - at)])
@@ -183,14 +187,10 @@ def json_answer(
         shards = play(
             sim, settings.scheduler, settings.shard_seconds, stopper(budget, request.environ)
         )
-        try:
+        with _closing(shards):
             for shard in shards:
                 totals.merge(shard.totals)
                 metrics.GAMES_SIMULATED.inc(shard.games)
-        finally:
-            close = getattr(shards, "close", None)
-            if close is not None:
-                close()
     except OtherCode as other:
         return problem(503, other.detail)
     except RunFailed as failed:
