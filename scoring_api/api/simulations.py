@@ -23,7 +23,7 @@ from scoring_api.sim.runs import (
     game_line,
     play_one,
 )
-from scoring_api.sim.strategies import STRATEGIES
+from scoring_api.sim.registry import STRATEGIES
 
 from . import admission, jsonio, metrics, render, simulation_shards
 from .body import load_body

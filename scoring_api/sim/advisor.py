@@ -164,7 +164,7 @@ Split = tuple[Positions, float, float, int, int]
 
 # There are 9,859 six-value multisets (and fewer five-value ones): a worker meets them all.
 @lru_cache(maxsize=1 << 15)
-def _splits(values: DrawnValues, rules: RuleOptions) -> tuple[Split, ...]:
+def splits(values: DrawnValues, rules: RuleOptions) -> tuple[Split, ...]:
     """Each discard (positions) of the sorted drawn values: expected hand and crib, worst and
     best hand. Equal values make equal splits, which are worked out once."""
     table, sums, starters = show_table(rules), _crib_sums(rules), _starters(values)
@@ -172,7 +172,7 @@ def _splits(values: DrawnValues, rules: RuleOptions) -> tuple[Split, ...]:
     ways = _CRIB_WAYS[shape.drawn]
     weights = [VALUE_WEIGHTS[v] for v in values]
     worked: dict[int, tuple[float, float, int, int]] = {}  # by the discard's value key
-    splits = []
+    found = []
     for option in shape.options:
         discard = sum(map(weights.__getitem__, option))
         if discard not in worked:
@@ -180,8 +180,8 @@ def _splits(values: DrawnValues, rules: RuleOptions) -> tuple[Split, ...]:
             hand, low, high = _hand_range(sum(kept), starters, table, shape.unseen)
             worked[discard] = (hand, _expected_crib(discard, kept, sums, ways), low, high)
         hand, crib, low, high = worked[discard]
-        splits.append((option, hand, crib, low, high))
-    return tuple(splits)
+        found.append((option, hand, crib, low, high))
+    return tuple(found)
 
 
 def _ranked(
@@ -191,7 +191,7 @@ def _ranked(
     sign = 1 if own_crib else -1
     options = [
         (option, hand, crib, hand + sign * crib, low, high)
-        for option, hand, crib, low, high in _splits(values, rules)
+        for option, hand, crib, low, high in splits(values, rules)
     ]
     # Stable order: best net first, then by position, so equal options keep a fixed order.
     options.sort(key=lambda option: -option[3])

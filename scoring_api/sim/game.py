@@ -295,6 +295,7 @@ class _Game:
             seat.count_values = referee.values
             seat.seen = own[player] | referee.used
             seat.opponent_tiles = HAND_SIZE - referee.laid_by[next_of[player]]
+            seat.passed = referee.passed
             tile = strategies[player].lay(seat, rng)
             count = referee.count + tile.value
             before = referee.scores[player]

@@ -16,7 +16,8 @@ from scoring_api.rules.constants import MAX_SHOW, PLAYERS
 from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
 
 from .game import SOURCES, GameResult, draw_for_dealer, play_game
-from .strategies import STRATEGIES, Strategy
+from .registry import STRATEGIES
+from .strategies import Strategy
 
 MAX_SEED = 2**53 - 1
 FirstDealer = Literal["alternate", "draw"] | int

@@ -2,7 +2,8 @@
 
 A strategy sees only what its player could see at the table (``Seat``). Random choices use
 only ``rng.random()``, whose sequence Python guarantees across versions. Adding one: a
-subclass of ``Strategy`` listed in ``STRATEGIES`` (the README says what else to touch).
+subclass of ``Strategy`` listed in ``registry.STRATEGIES`` (the README says what else to
+touch).
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ class Seat:
     held: Sequence[TileMask | None] = ()
     """Every seat's tiles not yet laid, where known: the referee's own list, handed over once
     a deal (his are always known)."""
+    passed: Sequence[bool] = ()
+    """Who has said go in the current count, by seat."""
 
     def remaining(self) -> tuple[Tile, ...]:
         """His tiles not yet laid, lowest value first."""
@@ -65,7 +68,7 @@ def pick(rng: Random, n: int) -> int:
 
 
 class Strategy(ABC):
-    """Adding a strategy is adding one subclass and listing it in ``STRATEGIES``."""
+    """Adding a strategy is adding one subclass and listing it in ``registry.STRATEGIES``."""
 
     name: ClassVar[str]
     description: ClassVar[str]
@@ -199,6 +202,3 @@ class ExpectedStrategy(Strategy):
         return best
 
 
-STRATEGIES: dict[str, Strategy] = {
-    strategy.name: strategy for strategy in (RandomStrategy(), GreedyStrategy(), ExpectedStrategy())
-}

@@ -19,7 +19,7 @@ from scoring_api.api.simulation_schemas import SimulationSchema
 from scoring_api.app import create_app
 from scoring_api.rules import ALL_TILES, RuleOptions, parse_tiles, show_total
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest, Totals, run, summarize
-from scoring_api.sim.strategies import STRATEGIES
+from scoring_api.sim.registry import STRATEGIES
 
 from .contract import SPEC, ContractClient, pointers, problem_of
 from .test_http_edge_agreement import TRICKY, edge_accepts, mutated

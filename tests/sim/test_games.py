@@ -17,7 +17,7 @@ from scoring_api.sim.runs import (
     play_one,
     run,
 )
-from scoring_api.sim.strategies import STRATEGIES
+from scoring_api.sim.registry import STRATEGIES
 
 PAIRS = [(a, b) for a in STRATEGIES for b in STRATEGIES]
 RULES = [

@@ -1,0 +1,234 @@
+"""Build the expert's tables from a seed: ``python -m scoring_api.sim.expert.build``.
+
+Every entry is a pure function of the seed and its own key (its random numbers come from
+``Random(f"{seed}:{part}:{key}")``), so a rebuild gives the same bytes, and a test can
+rebuild a sample of entries and find them equal to the shipped ones. The parts, in order:
+
+1. ``pegging``: for each four kept values and seat, the play's mean points minus the other's,
+   over ``--peg-deals`` deals against four tiles drawn from the rest, played out greedily.
+2. ``patterns`` and ``discards``: the other's lay-away pattern, first as ``expected`` lays
+   away, then as the expert does with it (one iteration); and the expert's lay-away for each
+   of the 9,859 six-value hands and both seats (``model.options``, exact given the above).
+3. ``play``: the information states met in ``--games`` games of self-play (the expert's
+   lay-away, ``expected``'s play): for each, the tile value whose play-outs score best
+   against ``--samples`` holdings of the other drawn from the tiles not in view.
+
+Seeds for building must differ from those used to measure the expert (docs: bench/README).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+from random import Random
+from typing import TypeVar
+
+from scoring_api.rules.constants import HAND_SIZE, MAX_COUNT
+from scoring_api.rules.options import DEFAULT_RULES
+from scoring_api.rules.play_scoring import points_for_last
+from scoring_api.rules.tiles import VALUE_COUNTS
+
+from ..advisor import best_discard
+from . import model
+from .playout import PLAYERS, play_out
+from .tables import FORMAT, TABLES_PATH, ExpertTables, PlayKey, format_key, kept_key
+
+DEFAULT_SEED = 20261201
+ME, OTHER = 0, 1  # the seats of a play-out: the player deciding, the other
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _pool(taken: Iterable[int]) -> list[int]:
+    """The values of every tile but ``taken``'s, one entry per tile."""
+    left = list(VALUE_COUNTS)
+    for value in taken:
+        left[value] -= 1
+    return [value for value, count in enumerate(left) for _ in range(count)]
+
+
+def pegging_value(kept: tuple[int, ...], dealer: bool, deals: int, seed: int) -> float:
+    """The play's mean points minus the other's with ``kept`` (greedy play-outs)."""
+    rng = Random(f"{seed}:pegging:{kept_key(kept)}:{model.role(dealer)}")
+    pool = _pool(kept)
+    lead = OTHER if dealer else ME
+    total = 0
+    for _ in range(deals):
+        points = [0, 0]
+        play_out([list(kept), rng.sample(pool, HAND_SIZE)], lead, (), [False, False], lead, points)
+        total += points[ME] - points[OTHER]
+    return round(total / deals, 4)
+
+
+def best_play(key: PlayKey, samples: int, seed: int) -> int:
+    """The value to lay in an information state: the best mean of greedy play-outs after it,
+    over ``samples`` holdings of the other (the same holdings for every value)."""
+    mine, values, held, passed = key
+    rng = Random(f"{seed}:play:{format_key(key)}")
+    pool = _pool((*mine, *values))
+    count = sum(values)
+    candidates = sorted({v for v in mine if count + v <= MAX_COUNT})
+    totals = dict.fromkeys(candidates, 0)
+    for _ in range(samples):
+        his = rng.sample(pool, held) if held <= len(pool) else []
+        for value in candidates:
+            rest = list(mine)
+            rest.remove(value)
+            after = (*values, value)
+            points = [points_for_last[after], 0]
+            if count + value == MAX_COUNT:  # a new count, led by the other if he can
+                turn = OTHER if his else (ME if rest else None)
+                play_out([rest, list(his)], turn, (), [False, False], ME, points)
+            else:
+                turn = OTHER if his and not passed else (ME if rest else None)
+                if turn is None:
+                    points[ME] += 1
+                else:
+                    play_out([rest, list(his)], turn, after, [False, passed], ME, points)
+            totals[value] += points[ME] - points[OTHER]
+    return max(candidates, key=lambda value: (totals[value], value))
+
+
+def _chunked(work: Callable[[Sequence[K]], list[V]], items: Sequence[K], jobs: int) -> list[V]:
+    """``work`` over ``items`` in order, in ``jobs`` processes (the order never changes)."""
+    if jobs <= 1:
+        return work(items)
+    size = max(1, len(items) // (jobs * 8))
+    chunks = [items[i : i + size] for i in range(0, len(items), size)]
+    with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
+        return [value for chunk in pool.map(work, chunks) for value in chunk]
+
+
+class _Work:
+    """Picklable work for the pool: one part's entries for a chunk of keys."""
+
+    def __init__(self, part: str, size: int, seed: int, tables: ExpertTables | None = None):
+        self.part, self.size, self.seed, self.tables = part, size, seed, tables
+
+    def __call__(self, keys: Sequence[object]) -> list[object]:
+        if self.part == "pegging":
+            return [pegging_value(kept, dealer, self.size, self.seed) for kept, dealer in keys]  # type: ignore[misc]
+        if self.part == "discards":
+            assert self.tables is not None
+            return [_discard_index(self.tables, values, dealer) for values, dealer in keys]  # type: ignore[misc]
+        return [best_play(key, self.size, self.seed) for key in keys]  # type: ignore[arg-type]
+
+
+def _all_kept() -> list[tuple[int, ...]]:
+    kept = set()
+    for values, _ in model.drawn_hands():
+        for positions in model.TWO.options:
+            kept.add(tuple(values[k] for k in model.TWO.kept[positions]))
+    return sorted(kept)
+
+
+_INDEX = {positions: i for i, positions in enumerate(model.TWO.options)}
+
+
+def _discard_index(tables: ExpertTables, values: tuple[int, ...], dealer: bool) -> int:
+    """The expert's lay-away of a hand under ``tables``: an index in ``model.TWO.options``."""
+    return _INDEX[tables.ranked(values, dealer, DEFAULT_RULES)[0].positions]
+
+
+def _discards(tables: ExpertTables, jobs: int) -> dict[str, dict[tuple[int, ...], int]]:
+    """The expert's lay-away for every hand and seat."""
+    keys = [(values, dealer) for dealer in (False, True) for values, _ in model.drawn_hands()]
+    found = _chunked(_Work("discards", 0, 0, tables), keys, jobs)
+    discards: dict[str, dict[tuple[int, ...], int]] = {"pone": {}, "dealer": {}}
+    for (values, dealer), index in zip(keys, found, strict=True):
+        discards[model.role(dealer)][values] = index  # type: ignore[assignment]
+    return discards
+
+
+def collect_states(tables: ExpertTables, games: int, seed: int) -> Counter[PlayKey]:
+    """The information states with a choice of values met in self-play, with their counts."""
+    from ..runs import SimulationRequest, run  # the engine, only to build
+    from ..registry import STRATEGIES
+    from ..strategies import ExpectedStrategy, Seat
+
+    met: Counter[PlayKey] = Counter()
+
+    class Recorder(ExpectedStrategy):
+        name = "expert-build"
+
+        def discard(self, values, own_crib, rules, rng):  # type: ignore[no-untyped-def]
+            return model.TWO.options[tables.discards[model.role(own_crib)][values]]
+
+        def lay(self, seat: Seat, rng: Random):  # type: ignore[no-untyped-def]
+            key = tables.play_key(seat)
+            if key is not None:
+                met[key] += 1
+            return super().lay(seat, rng)
+
+    STRATEGIES[Recorder.name] = Recorder()
+    try:
+        request = SimulationRequest((Recorder.name,) * PLAYERS, DEFAULT_RULES, seed, games)
+        run(request)
+    finally:
+        del STRATEGIES[Recorder.name]
+    return met
+
+
+def build(seed: int, games: int, samples: int, peg_deals: int, jobs: int, log: bool) -> ExpertTables:
+    started = time.monotonic()
+
+    def note(what: str) -> None:
+        if log:
+            print(f"{time.monotonic() - started:7.1f} s  {what}", file=sys.stderr, flush=True)
+
+    kept_dealer = [(kept, dealer) for kept in _all_kept() for dealer in (False, True)]
+    values = _chunked(_Work("pegging", peg_deals, seed), kept_dealer, jobs)
+    pegging: dict[str, dict[tuple[int, ...], float]] = {"pone": {}, "dealer": {}}
+    for (kept, dealer), value in zip(kept_dealer, values, strict=True):
+        pegging[model.role(dealer)][kept] = value  # type: ignore[index]
+    note(f"pegging values of {len(kept_dealer)} kept hands and seats")
+    patterns = {
+        role: model.pattern_of(lambda v, dealer=dealer: best_discard(v, dealer, DEFAULT_RULES))
+        for role, dealer in (("pone", False), ("dealer", True))
+    }
+    tables = ExpertTables(FORMAT, {}, patterns, pegging, {"pone": {}, "dealer": {}}, {})
+    for _ in range(2):  # expected's pattern, then the expert's own
+        discards = _discards(tables, jobs)
+        patterns = {
+            role: model.pattern_of(lambda v, role=role: model.TWO.options[discards[role][v]])
+            for role in ("pone", "dealer")
+        }
+        tables = ExpertTables(FORMAT, {}, patterns, pegging, discards, {})
+    note("lay-away patterns and discards")
+    met = collect_states(tables, games, seed)
+    keys = sorted(met)
+    note(f"{len(keys)} information states from {sum(met.values())} choices in {games} games")
+    best = _chunked(_Work("play", samples, seed), keys, jobs)
+    play = dict(zip(keys, best, strict=True))
+    note("play table")
+    build_info = {"seed": seed, "games": games, "samples": samples, "peg_deals": peg_deals}
+    return ExpertTables(FORMAT, build_info, tables.patterns, pegging, tables.discards, play)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    parser.add_argument("--games", type=int, default=60_000)
+    parser.add_argument("--samples", type=int, default=300)
+    parser.add_argument("--peg-deals", type=int, default=1_000)
+    parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
+    parser.add_argument("--out", default=str(TABLES_PATH))
+    args = parser.parse_args(argv)
+    tables = build(args.seed, args.games, args.samples, args.peg_deals, args.jobs, True)
+    data = json.dumps(tables.as_json(), sort_keys=True, separators=(",", ":")).encode()
+    with open(args.out, "wb") as out, gzip.GzipFile("", "wb", 9, out, mtime=0) as gz:
+        gz.write(data)
+    print(f"wrote {args.out}: {os.path.getsize(args.out):,} bytes", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

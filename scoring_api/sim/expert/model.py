@@ -1,0 +1,138 @@
+"""The expert's lay-away model for two players: each option's expected hand, crib and play.
+
+``expected`` counts the crib as if the other player laid away two tiles at random. He does
+not: a dealer lays good tiles into his own crib, a non-dealer keeps them out of it. Here the
+crib is expected over the other's real lay-away pattern (how often each pair of values goes
+into the crib, by his seat, over every hand he may draw), and the kept tiles carry the value
+of the play they lead to (the play's points minus the other's, mean over the deals a
+builder played out). Both come from ``ExpertTables``; the hand is ``expected``'s exact one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+from math import comb
+
+from scoring_api.rules.constants import MAX_VALUE
+from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.show import VALUE_WEIGHTS, show_table
+from scoring_api.rules.tiles import VALUE_COUNTS
+
+from ..advisor import DISCARDS, DrawnValues, Positions, splits
+
+TWO = DISCARDS[2]
+_VALUES = range(MAX_VALUE + 1)
+Pair = tuple[int, int]
+"""Two values laid away, lowest first."""
+Pattern = Mapping[Pair, float]
+"""How likely a player is to lay away each pair of values, over every hand he may draw."""
+Kept = tuple[int, ...]
+"""Four kept values, lowest first."""
+
+
+def role(own_crib: bool) -> str:
+    """The name of a two-player seat in a deal: the dealer's crib is his own."""
+    return "dealer" if own_crib else "pone"
+
+
+def drawn_hands() -> Iterator[tuple[DrawnValues, int]]:
+    """Every six-value multiset a player may draw (9,859), with how many tile sets have it."""
+    for values in combinations_with_replacement(_VALUES, TWO.drawn):
+        ways = 1
+        for value in set(values):
+            ways *= comb(VALUE_COUNTS[value], values.count(value))
+        if ways:
+            yield values, ways
+
+
+def pattern_of(choose: Callable[[DrawnValues], Positions]) -> dict[Pair, float]:
+    """The lay-away pattern of a player who lays away ``choose(values)`` from each hand."""
+    weights: dict[Pair, int] = {}
+    total = 0
+    for values, ways in drawn_hands():
+        first, second = choose(values)
+        pair = (values[first], values[second])
+        pair = (min(pair), max(pair))
+        weights[pair] = weights.get(pair, 0) + ways
+        total += ways
+    return {pair: weights[pair] / total for pair in sorted(weights)}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One lay-away of a two-player hand, as the expert model values it."""
+
+    positions: Positions
+    """The positions laid away, in the sorted drawn values."""
+    hand: float
+    """The kept hand's mean show over the unseen starters (exact)."""
+    crib: float
+    """The crib's mean show, over the other's lay-away pattern and the starters."""
+    pegging: float
+    """The play's expected points minus the other's, for these kept values and this seat."""
+    net: float
+    """Hand plus pegging, plus the crib when it is his own, minus it when not."""
+    low: int
+    """The kept hand's worst show over the starters."""
+    high: int
+    """Its best."""
+
+
+def _crib(discard: Pair, left: list[int], pattern: Pattern, table: bytes) -> float:
+    """The crib's mean show: the other's pair weighed by its pattern and by how many of its
+    tiles the player's hand leaves him, then each starter left."""
+    base = VALUE_WEIGHTS[discard[0]] + VALUE_WEIGHTS[discard[1]]
+    total = weight = 0.0
+    for (x, y), p in pattern.items():
+        if x == y:
+            w = p * left[x] * (left[x] - 1) / (VALUE_COUNTS[x] * (VALUE_COUNTS[x] - 1))
+        else:
+            w = p * left[x] * left[y] / (VALUE_COUNTS[x] * VALUE_COUNTS[y])
+        if not w:
+            continue
+        left[x] -= 1
+        left[y] -= 1
+        key = base + VALUE_WEIGHTS[x] + VALUE_WEIGHTS[y]
+        shows = starters = 0
+        for v in _VALUES:
+            if left[v]:
+                shows += left[v] * table[key + VALUE_WEIGHTS[v]]
+                starters += left[v]
+        left[x] += 1
+        left[y] += 1
+        total += w * shows / starters
+        weight += w
+    return total / weight
+
+
+def options(
+    values: DrawnValues,
+    own_crib: bool,
+    rules: RuleOptions,
+    pattern: Pattern,
+    pegging: Mapping[Kept, float],
+) -> list[Option]:
+    """Every lay-away of six sorted values, best net first (ties: in position order).
+
+    ``pattern``: the other's lay-away pattern for his seat; ``pegging``: the play's value of
+    kept values for the player's seat (missing: 0).
+    """
+    table = show_table(rules)
+    left = list(VALUE_COUNTS)
+    for value in values:
+        left[value] -= 1
+    sign = 1 if own_crib else -1
+    cribs: dict[Pair, float] = {}
+    found = []
+    for positions, hand, _, low, high in splits(values, rules):
+        pair = (values[positions[0]], values[positions[1]])
+        if pair not in cribs:
+            cribs[pair] = _crib(pair, left, pattern, table)
+        kept = tuple(values[k] for k in TWO.kept[positions])
+        play = pegging.get(kept, 0.0)
+        crib = cribs[pair]
+        found.append(Option(positions, hand, crib, play, hand + sign * crib + play, low, high))
+    found.sort(key=lambda option: -option.net)
+    return found

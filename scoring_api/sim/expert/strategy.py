@@ -1,0 +1,56 @@
+"""The ``expert`` player: table lookups, with ``expected``'s rules where a table is silent."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from random import Random
+
+from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
+from scoring_api.rules.tiles import Tile
+
+from ..advisor import DrawnValues, Positions
+from ..strategies import ExpectedStrategy, Seat
+from . import model
+from .playout import PLAYERS
+from .tables import shipped_tables
+
+
+@lru_cache(maxsize=1 << 15)
+def _worked_out(values: DrawnValues, own_crib: bool, rules: RuleOptions) -> Positions:
+    """The model's lay-away under show rules the tables were not built for."""
+    return shipped_tables().ranked(values, own_crib, rules)[0].positions
+
+
+def expert_discard(values: DrawnValues, own_crib: bool, rules: RuleOptions) -> Positions:
+    """The expert's lay-away of six sorted values (two players)."""
+    if rules.double_blank_in_fifteens == DEFAULT_RULES.double_blank_in_fifteens:
+        return model.TWO.options[shipped_tables().discards[model.role(own_crib)][values]]
+    return _worked_out(values, own_crib, rules)
+
+
+class ExpertStrategy(ExpectedStrategy):
+    name = "expert"
+    description = (
+        "Two players: lays away by the expected hand, the crib against the other's real "
+        "lay-away pattern and the play the kept tiles lead to; lays the tile that play-outs "
+        "over the other's possible tiles found best in that state. Both are looked up in "
+        "tables built offline from a seed; states the tables lack, and three or four players, "
+        "follow expected."
+    )
+
+    def discard(
+        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
+    ) -> Positions:
+        if rules.players != PLAYERS:
+            return super().discard(values, own_crib, rules, rng)
+        return expert_discard(values, own_crib, rules)
+
+    def lay(self, seat: Seat, rng: Random) -> Tile:
+        playable = seat.playable
+        if len(seat.held) != PLAYERS or playable[0].value == playable[-1].value:
+            return super().lay(seat, rng) if len(seat.held) != PLAYERS else playable[0]
+        key = shipped_tables().play_key(seat)
+        value = shipped_tables().play.get(key) if key is not None else None
+        if value is None:
+            return super().lay(seat, rng)
+        return next(tile for tile in playable if tile.value == value)
