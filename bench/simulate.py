@@ -20,10 +20,13 @@ Run from the repository root:  .venv/bin/python bench/simulate.py [--random-game
 
 4. Three and four players and partnerships: games per second of random and expected, each
    in a fresh process pinned to the same core (``--tables-only`` runs just this part).
+5. The expert: expert v expert in fresh processes (the first run, its tables loaded inside
+   the timing), beside expected v expected in the same minutes (``--expert-only``).
 
 Targets: >= 5,000 games/s random, >= 1,000 games/s expected, HTTP >= 90% of in-process per
 worker, advisor median < 50 ms; with three or four players >= 2,500 random and >= 800
-expected. Timing only: nothing here asserts.
+expected; expert v expert >= 1,000 games/s in a fresh process. Timing only: nothing here
+asserts.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ from scoring_api.sim.runs import SimulationRequest, run  # noqa: E402
 
 SEED = 20261130
 NDJSON = "application/x-ndjson"
-TARGETS = {"random": 5_000, "expected": 1_000}
+TARGETS = {"random": 5_000, "expected": 1_000, "expert": 1_000}
 TABLE_TARGETS = {"random": 2_500, "expected": 800}
 TABLES = {
     "two (for reference)": {"players": 2},
@@ -173,7 +176,9 @@ def main() -> None:
     parser.add_argument("--expected-games", type=int, default=3_000)
     parser.add_argument("--advise", type=int, default=200, help="advisor requests")
     parser.add_argument("--repeat", type=int, default=5, help="timed rounds; the best counts")
+    parser.add_argument("--expert-games", type=int, default=3_000)
     parser.add_argument("--tables-only", action="store_true", help="only part 4")
+    parser.add_argument("--expert-only", action="store_true", help="only part 5")
     args = parser.parse_args()
     # One core for this process and the gunicorn it starts (which inherits the affinity).
     os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
@@ -181,6 +186,9 @@ def main() -> None:
     table_games = {"random": args.random_games // 2, "expected": args.expected_games // 2}
     if args.tables_only:
         tables(args.repeat, table_games)
+        return
+    if args.expert_only:
+        expert(args.repeat, args.expert_games)
         return
     # The advisor first, while its caches are cold in both processes (the realistic case).
     print(f"advisor in-process median: {advisor_in_process(args.advise):.2f} ms")
@@ -217,6 +225,7 @@ def main() -> None:
                     f"{100 * cpu / local[1]:.1f}% (target >= 90%)"
                 )
     tables(args.repeat, table_games)
+    expert(args.repeat, args.expert_games)
 
 
 def fresh_run(table: dict[str, object], name: str, games: int) -> float:
@@ -241,6 +250,20 @@ def tables(repeat: int, games: dict[str, int]) -> None:
                 f"process): median {statistics.median(speeds):,.0f} games/s, best "
                 f"{max(speeds):,.0f} (target {TABLE_TARGETS[name]:,})"
             )
+
+
+def expert(repeat: int, games: int) -> None:
+    """Expert v expert and expected v expected, alternating fresh processes."""
+    speeds: dict[str, list[float]] = {"expert": [], "expected": []}
+    for _ in range(repeat):
+        for name, found in speeds.items():
+            found.append(fresh_run({"players": 2}, name, games))
+    for name, found in speeds.items():
+        print(
+            f"{name} v {name} ({games:,} games, fresh process, tables loaded in the timing): "
+            f"median {statistics.median(found):,.0f} games/s, best {max(found):,.0f} "
+            f"(target {TARGETS[name]:,})"
+        )
 
 
 def _best(a: Speeds, b: Speeds) -> Speeds:

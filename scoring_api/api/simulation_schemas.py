@@ -14,8 +14,8 @@ from marshmallow.validate import Length, OneOf, Range
 
 from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
 from scoring_api.rules.json_values import json_integer
-from scoring_api.sim.runs import MAX_SEED
 from scoring_api.sim.registry import STRATEGIES
+from scoring_api.sim.runs import MAX_SEED
 
 from .fields import BoundedList, JsonBoolean, JsonInteger, RulesField, TileField
 from .schemas import StrictSchema

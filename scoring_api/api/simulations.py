@@ -16,6 +16,7 @@ from flask import Blueprint, Response, request, stream_with_context
 
 from scoring_api.settings import current_settings
 from scoring_api.sim.game import DealRecord, GameResult
+from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import (
     MAX_SEED,
     SimulationRequest,
@@ -23,7 +24,6 @@ from scoring_api.sim.runs import (
     game_line,
     play_one,
 )
-from scoring_api.sim.registry import STRATEGIES
 
 from . import admission, jsonio, metrics, render, simulation_shards
 from .body import load_body

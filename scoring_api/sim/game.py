@@ -171,7 +171,19 @@ class _Game:
         self.side_of, self.next_of, self.shows = table.side_of, table.next_of, table.shows
         self.scores = [0] * table.sides
         # One view of the play per player, brought up to date on each of his turns.
-        self.seats = [Seat((), (), 0, HAND_SIZE, seat) for seat in range(n)]
+        self.seats = [
+            Seat(
+                playable=(),
+                count_values=(),
+                seen=0,
+                opponent_tiles=HAND_SIZE,
+                seat=seat,
+                scores=self.scores,
+                side=self.side_of[seat],
+                target=rules.target,
+            )
+            for seat in range(n)
+        ]
         self.dealer = first_dealer
         self.starter = ALL_TILES[0]  # the current deal's, and its record if one is kept
         self.record: DealRecord | None = None

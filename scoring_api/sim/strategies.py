@@ -48,6 +48,12 @@ class Seat:
     a deal (his are always known)."""
     passed: Sequence[bool] = ()
     """Who has said go in the current count, by seat."""
+    scores: Sequence[int] = ()
+    """Every side's score now: the game's own list, handed over once a game."""
+    side: int = 0
+    """The side he scores for (``scores[side]`` is his)."""
+    target: int = 0
+    """The score that wins."""
 
     def remaining(self) -> tuple[Tile, ...]:
         """His tiles not yet laid, lowest value first."""
@@ -200,5 +206,3 @@ class ExpectedStrategy(Strategy):
             if k == 0 or key > best_key:  # the first best, as max() picks it
                 best, best_key = tile, key
         return best
-
-

@@ -27,8 +27,8 @@ from scoring_api.rules import MalformedInputError
 from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
 from scoring_api.rules.options import RULE_OPTIONS, parse_rules
 from scoring_api.settings import check_scheduler
-from scoring_api.sim.runs import MAX_SEED, SimulationRequest, Totals, summarize
 from scoring_api.sim.registry import STRATEGIES
+from scoring_api.sim.runs import MAX_SEED, SimulationRequest, Totals, summarize
 
 from .embedded import QUIET_DASK, local_cluster, worker_count
 from .runner import ClusterUnavailable, RunFailed, Shard, play_inline, play_on_cluster

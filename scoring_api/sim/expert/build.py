@@ -25,8 +25,10 @@ import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from functools import partial
 from multiprocessing import get_context
 from random import Random
 from typing import TypeVar
@@ -36,10 +38,10 @@ from scoring_api.rules.options import DEFAULT_RULES
 from scoring_api.rules.play_scoring import points_for_last
 from scoring_api.rules.tiles import VALUE_COUNTS
 
-from ..advisor import best_discard
+from ..advisor import Positions, best_discard
 from . import model
-from .playout import PLAYERS, play_out
-from .tables import FORMAT, TABLES_PATH, ExpertTables, PlayKey, format_key, kept_key
+from .playout import PLAYERS, PlayTable, play_out
+from .tables import FORMAT, TABLES_PATH, ExpertTables, PlayKey, Values, format_key, kept_key
 
 DEFAULT_SEED = 20261201
 ME, OTHER = 0, 1  # the seats of a play-out: the player deciding, the other
@@ -55,15 +57,20 @@ def _pool(taken: Iterable[int]) -> list[int]:
     return [value for value, count in enumerate(left) for _ in range(count)]
 
 
-def pegging_value(kept: tuple[int, ...], dealer: bool, deals: int, seed: int) -> float:
-    """The play's mean points minus the other's with ``kept`` (greedy play-outs)."""
+def pegging_value(
+    kept: Values, dealer: bool, deals: int, seed: int, play: PlayTable | None = None
+) -> float:
+    """The play's mean points minus the other's with ``kept``: the other draws six of the
+    other tiles and keeps four as ``expected`` would; both lay by ``play`` (or greedily)."""
     rng = Random(f"{seed}:pegging:{kept_key(kept)}:{model.role(dealer)}")
     pool = _pool(kept)
     lead = OTHER if dealer else ME
     total = 0
     for _ in range(deals):
+        drawn = tuple(sorted(rng.sample(pool, model.TWO.drawn)))
+        his = [drawn[k] for k in model.TWO.kept[best_discard(drawn, not dealer, DEFAULT_RULES)]]
         points = [0, 0]
-        play_out([list(kept), rng.sample(pool, HAND_SIZE)], lead, (), [False, False], lead, points)
+        play_out([list(kept), his], lead, (), [False, False], lead, points, play)
         total += points[ME] - points[OTHER]
     return round(total / deals, 4)
 
@@ -78,7 +85,7 @@ def best_play(key: PlayKey, samples: int, seed: int) -> int:
     candidates = sorted({v for v in mine if count + v <= MAX_COUNT})
     totals = dict.fromkeys(candidates, 0)
     for _ in range(samples):
-        his = rng.sample(pool, held) if held <= len(pool) else []
+        his = sorted(rng.sample(pool, held)) if held <= len(pool) else []
         for value in candidates:
             rest = list(mine)
             rest.remove(value)
@@ -107,22 +114,19 @@ def _chunked(work: Callable[[Sequence[K]], list[V]], items: Sequence[K], jobs: i
         return [value for chunk in pool.map(work, chunks) for value in chunk]
 
 
-class _Work:
-    """Picklable work for the pool: one part's entries for a chunk of keys."""
-
-    def __init__(self, part: str, size: int, seed: int, tables: ExpertTables | None = None):
-        self.part, self.size, self.seed, self.tables = part, size, seed, tables
-
-    def __call__(self, keys: Sequence[object]) -> list[object]:
-        if self.part == "pegging":
-            return [pegging_value(kept, dealer, self.size, self.seed) for kept, dealer in keys]  # type: ignore[misc]
-        if self.part == "discards":
-            assert self.tables is not None
-            return [_discard_index(self.tables, values, dealer) for values, dealer in keys]  # type: ignore[misc]
-        return [best_play(key, self.size, self.seed) for key in keys]  # type: ignore[arg-type]
+def _pegging_values(keys: Sequence[tuple[Values, bool]], deals: int, seed: int) -> list[float]:
+    return [pegging_value(kept, dealer, deals, seed) for kept, dealer in keys]
 
 
-def _all_kept() -> list[tuple[int, ...]]:
+def _best_plays(keys: Sequence[PlayKey], samples: int, seed: int) -> list[int]:
+    return [best_play(key, samples, seed) for key in keys]
+
+
+def _discard_indexes(keys: Sequence[tuple[Values, bool]], tables: ExpertTables) -> list[int]:
+    return [_discard_index(tables, values, dealer) for values, dealer in keys]
+
+
+def _all_kept() -> list[Values]:
     kept = set()
     for values, _ in model.drawn_hands():
         for positions in model.TWO.options:
@@ -130,28 +134,36 @@ def _all_kept() -> list[tuple[int, ...]]:
     return sorted(kept)
 
 
+def _expected_discard(values: Values, own_crib: bool) -> Positions:
+    return best_discard(values, own_crib, DEFAULT_RULES)
+
+
+def _listed_discard(listed: Mapping[Values, int], values: Values) -> Positions:
+    return model.TWO.options[listed[values]]
+
+
 _INDEX = {positions: i for i, positions in enumerate(model.TWO.options)}
 
 
-def _discard_index(tables: ExpertTables, values: tuple[int, ...], dealer: bool) -> int:
+def _discard_index(tables: ExpertTables, values: Values, dealer: bool) -> int:
     """The expert's lay-away of a hand under ``tables``: an index in ``model.TWO.options``."""
     return _INDEX[tables.ranked(values, dealer, DEFAULT_RULES)[0].positions]
 
 
-def _discards(tables: ExpertTables, jobs: int) -> dict[str, dict[tuple[int, ...], int]]:
+def _discards(tables: ExpertTables, jobs: int) -> dict[str, dict[Values, int]]:
     """The expert's lay-away for every hand and seat."""
     keys = [(values, dealer) for dealer in (False, True) for values, _ in model.drawn_hands()]
-    found = _chunked(_Work("discards", 0, 0, tables), keys, jobs)
-    discards: dict[str, dict[tuple[int, ...], int]] = {"pone": {}, "dealer": {}}
+    found = _chunked(partial(_discard_indexes, tables=tables), keys, jobs)
+    discards: dict[str, dict[Values, int]] = {"pone": {}, "dealer": {}}
     for (values, dealer), index in zip(keys, found, strict=True):
-        discards[model.role(dealer)][values] = index  # type: ignore[assignment]
+        discards[model.role(dealer)][values] = index
     return discards
 
 
 def collect_states(tables: ExpertTables, games: int, seed: int) -> Counter[PlayKey]:
     """The information states with a choice of values met in self-play, with their counts."""
-    from ..runs import SimulationRequest, run  # the engine, only to build
     from ..registry import STRATEGIES
+    from ..runs import SimulationRequest, run  # the engine, only to build
     from ..strategies import ExpectedStrategy, Seat
 
     met: Counter[PlayKey] = Counter()
@@ -177,7 +189,9 @@ def collect_states(tables: ExpertTables, games: int, seed: int) -> Counter[PlayK
     return met
 
 
-def build(seed: int, games: int, samples: int, peg_deals: int, jobs: int, log: bool) -> ExpertTables:
+def build(
+    seed: int, games: int, samples: int, peg_deals: int, jobs: int, log: bool
+) -> ExpertTables:
     started = time.monotonic()
 
     def note(what: str) -> None:
@@ -185,28 +199,27 @@ def build(seed: int, games: int, samples: int, peg_deals: int, jobs: int, log: b
             print(f"{time.monotonic() - started:7.1f} s  {what}", file=sys.stderr, flush=True)
 
     kept_dealer = [(kept, dealer) for kept in _all_kept() for dealer in (False, True)]
-    values = _chunked(_Work("pegging", peg_deals, seed), kept_dealer, jobs)
-    pegging: dict[str, dict[tuple[int, ...], float]] = {"pone": {}, "dealer": {}}
+    values = _chunked(partial(_pegging_values, deals=peg_deals, seed=seed), kept_dealer, jobs)
+    pegging: dict[str, dict[Values, float]] = {"pone": {}, "dealer": {}}
     for (kept, dealer), value in zip(kept_dealer, values, strict=True):
-        pegging[model.role(dealer)][kept] = value  # type: ignore[index]
+        pegging[model.role(dealer)][kept] = value
     note(f"pegging values of {len(kept_dealer)} kept hands and seats")
     patterns = {
-        role: model.pattern_of(lambda v, dealer=dealer: best_discard(v, dealer, DEFAULT_RULES))
-        for role, dealer in (("pone", False), ("dealer", True))
+        model.role(dealer): model.pattern_of(partial(_expected_discard, own_crib=dealer))
+        for dealer in (False, True)
     }
     tables = ExpertTables(FORMAT, {}, patterns, pegging, {"pone": {}, "dealer": {}}, {})
-    for _ in range(2):  # expected's pattern, then the expert's own
-        discards = _discards(tables, jobs)
-        patterns = {
-            role: model.pattern_of(lambda v, role=role: model.TWO.options[discards[role][v]])
-            for role in ("pone", "dealer")
-        }
-        tables = ExpertTables(FORMAT, {}, patterns, pegging, discards, {})
+    discards = _discards(tables, jobs)  # against expected's pattern
+    patterns = {  # then the expert's own pattern, and the lay-away against it
+        role: model.pattern_of(partial(_listed_discard, discards[role])) for role in discards
+    }
+    tables = replace(tables, patterns=patterns)
+    tables = replace(tables, discards=_discards(tables, jobs))
     note("lay-away patterns and discards")
     met = collect_states(tables, games, seed)
     keys = sorted(met)
     note(f"{len(keys)} information states from {sum(met.values())} choices in {games} games")
-    best = _chunked(_Work("play", samples, seed), keys, jobs)
+    best = _chunked(partial(_best_plays, samples=samples, seed=seed), keys, jobs)
     play = dict(zip(keys, best, strict=True))
     note("play table")
     build_info = {"seed": seed, "games": games, "samples": samples, "peg_deals": peg_deals}

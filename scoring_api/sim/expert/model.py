@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from math import comb
 
-from scoring_api.rules.constants import MAX_VALUE
-from scoring_api.rules.options import RuleOptions
-from scoring_api.rules.show import VALUE_WEIGHTS, show_table
+from scoring_api.rules.constants import MAX_VALUE, TILE_COUNT
+from scoring_api.rules.memo import Memo
+from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
+from scoring_api.rules.show import VALUE_WEIGHTS, show_table, values_of_key
 from scoring_api.rules.tiles import VALUE_COUNTS
 
 from ..advisor import DISCARDS, DrawnValues, Positions, splits
@@ -30,6 +31,7 @@ Pattern = Mapping[Pair, float]
 """How likely a player is to lay away each pair of values, over every hand he may draw."""
 Kept = tuple[int, ...]
 """Four kept values, lowest first."""
+_NO_BLANK = RuleOptions(double_blank_in_fifteens=False)
 
 
 def role(own_crib: bool) -> str:
@@ -80,31 +82,64 @@ class Option:
     """Its best."""
 
 
-def _crib(discard: Pair, left: list[int], pattern: Pattern, table: bytes) -> float:
-    """The crib's mean show: the other's pair weighed by its pattern and by how many of its
-    tiles the player's hand leaves him, then each starter left."""
-    base = VALUE_WEIGHTS[discard[0]] + VALUE_WEIGHTS[discard[1]]
-    total = weight = 0.0
+def _starter_sums(table: bytes) -> Memo[int, int]:
+    """Sums of the shows of four values (by value key) with each other tile of the set as
+    the starter."""
+
+    def with_every_starter(key: int) -> int:
+        four = values_of_key(key)
+        return sum(
+            (VALUE_COUNTS[v] - four.count(v)) * table[key + VALUE_WEIGHTS[v]]
+            for v in _VALUES
+            if VALUE_COUNTS[v] > four.count(v)
+        )
+
+    return Memo(with_every_starter, 1 << 13)
+
+
+_SUMS = {
+    table: _starter_sums(table) for table in (show_table(DEFAULT_RULES), show_table(_NO_BLANK))
+}
+
+
+def _weights(values: DrawnValues, pattern: Pattern) -> list[tuple[int, int, int, float]]:
+    """The other's pairs, weighed by the pattern and by how many of their tiles the player's
+    hand leaves him: (value key, first, second, weight), normalized."""
+    left = list(VALUE_COUNTS)
+    for value in values:
+        left[value] -= 1
+    found = []
     for (x, y), p in pattern.items():
         if x == y:
             w = p * left[x] * (left[x] - 1) / (VALUE_COUNTS[x] * (VALUE_COUNTS[x] - 1))
         else:
             w = p * left[x] * left[y] / (VALUE_COUNTS[x] * VALUE_COUNTS[y])
-        if not w:
-            continue
-        left[x] -= 1
-        left[y] -= 1
-        key = base + VALUE_WEIGHTS[x] + VALUE_WEIGHTS[y]
-        shows = starters = 0
-        for v in _VALUES:
-            if left[v]:
-                shows += left[v] * table[key + VALUE_WEIGHTS[v]]
-                starters += left[v]
-        left[x] += 1
-        left[y] += 1
-        total += w * shows / starters
-        weight += w
-    return total / weight
+        if w:
+            found.append((VALUE_WEIGHTS[x] + VALUE_WEIGHTS[y], x, y, w))
+    total = sum(w for *_, w in found)
+    return [(key, x, y, w / total) for key, x, y, w in found]
+
+
+def _crib(
+    discard: Pair, values: DrawnValues, pairs: list[tuple[int, int, int, float]], table: bytes
+) -> float:
+    """The crib's mean show: each pair of the other's with its weight, then each starter
+    left (every tile not in the crib, less the kept ones)."""
+    sums = _SUMS[table]
+    base = VALUE_WEIGHTS[discard[0]] + VALUE_WEIGHTS[discard[1]]
+    kept = list(values)
+    kept.remove(discard[0])
+    kept.remove(discard[1])
+    held = [VALUE_WEIGHTS[v] for v in kept]
+    starters = TILE_COUNT - TWO.drawn - TWO.laid_away
+    total = 0.0
+    for pair_key, _, _, w in pairs:
+        key = base + pair_key
+        shows = sums[key]
+        for weight in held:
+            shows -= table[key + weight]
+        total += w * shows
+    return total / starters
 
 
 def options(
@@ -120,16 +155,14 @@ def options(
     kept values for the player's seat (missing: 0).
     """
     table = show_table(rules)
-    left = list(VALUE_COUNTS)
-    for value in values:
-        left[value] -= 1
+    pairs = _weights(values, pattern)
     sign = 1 if own_crib else -1
     cribs: dict[Pair, float] = {}
     found = []
     for positions, hand, _, low, high in splits(values, rules):
         pair = (values[positions[0]], values[positions[1]])
         if pair not in cribs:
-            cribs[pair] = _crib(pair, left, pattern, table)
+            cribs[pair] = _crib(pair, values, pairs, table)
         kept = tuple(values[k] for k in TWO.kept[positions])
         play = pegging.get(kept, 0.0)
         crib = cribs[pair]

@@ -11,9 +11,14 @@ checks that every point agrees.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from scoring_api.rules.constants import MAX_COUNT
 from scoring_api.rules.play_scoring import points_for_last
 from scoring_api.rules.seats import next_seat
+
+PlayTable = Mapping[tuple[tuple[int, ...], tuple[int, ...], int, bool], int]
+"""``ExpertTables.play``: the value to lay by information state."""
 
 PLAYERS = 2
 _OTHER = tuple(next_seat(seat, PLAYERS) for seat in range(PLAYERS))
@@ -32,6 +37,20 @@ def greedy_value(hand: list[int], values: tuple[int, ...], room: int) -> int:
     return best
 
 
+def table_value(
+    play: PlayTable, hand: list[int], values: tuple[int, ...], room: int, other: list[int], passed: bool
+) -> int:
+    """The value the play table lays (greedy where it is silent); -1 if none fits."""
+    fitting = [value for value in hand if value <= room]
+    if not fitting:
+        return -1
+    if fitting[0] != fitting[-1]:
+        chosen = play.get((tuple(hand), values, len(other), passed))
+        if chosen is not None:
+            return chosen
+    return greedy_value(fitting, values, room)
+
+
 def play_out(
     hands: list[list[int]],
     turn: int | None,
@@ -39,18 +58,24 @@ def play_out(
     passed: list[bool],
     last: int,
     points: list[int],
+    play: PlayTable | None = None,
 ) -> None:
-    """Play the rest of a play greedily from the state given, adding to ``points`` by seat.
+    """Play the rest of a play from the state given, adding to ``points`` by seat: both lay
+    greedily, or by ``play`` where it has the state.
 
-    ``hands``: each seat's values not yet laid (emptied as they are laid); ``turn``: who is
-    to act (None: nobody has a tile); ``values``: the current count's values in order;
-    ``passed``: who has said go in it; ``last``: who laid its last tile.
+    ``hands``: each seat's values not yet laid, lowest first (emptied as they are laid);
+    ``turn``: who is to act (None: nobody has a tile); ``values``: the current count's
+    values in order; ``passed``: who has said go in it; ``last``: who laid its last tile.
     """
     count = sum(values)
     while turn is not None:
         hand = hands[turn]
-        value = greedy_value(hand, values, MAX_COUNT - count)
         other = _OTHER[turn]
+        if play is None:
+            value = greedy_value(hand, values, MAX_COUNT - count)
+        else:
+            room = MAX_COUNT - count
+            value = table_value(play, hand, values, room, hands[other], passed[other])
         if value < 0:  # go
             passed[turn] = True
             if not passed[other] and hands[other]:

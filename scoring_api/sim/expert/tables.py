@@ -38,6 +38,11 @@ def _values(text: str) -> Values:
     return tuple(int(v) for v in text.split(",")) if text else ()
 
 
+def _pair(text: str) -> model.Pair:
+    first, second = _values(text)
+    return first, second
+
+
 def format_key(key: PlayKey) -> str:
     mine, values, held, passed = key
     return f"{kept_key(mine)}|{kept_key(values)}|{held}|{int(passed)}"
@@ -105,14 +110,17 @@ class ExpertTables:
         if data.get("format") != FORMAT:
             raise ValueError(f"expert tables: format {data.get('format')!r}, expected {FORMAT}")
         patterns, pegging, discards, play = (
-            data["patterns"], data["pegging"], data["discards"], data["play"]
+            data["patterns"],
+            data["pegging"],
+            data["discards"],
+            data["play"],
         )
         return cls(
             FORMAT,
             data["build"],  # type: ignore[arg-type]
-            {r: {_values(k): p for k, p in v.items()} for r, v in patterns.items()},  # type: ignore[attr-defined, misc]
-            {r: {_values(k): p for k, p in v.items()} for r, v in pegging.items()},  # type: ignore[attr-defined, misc]
-            {r: {_values(k): i for k, i in v.items()} for r, v in discards.items()},  # type: ignore[attr-defined, misc]
+            {r: {_pair(k): p for k, p in v.items()} for r, v in patterns.items()},  # type: ignore[attr-defined]
+            {r: {_values(k): p for k, p in v.items()} for r, v in pegging.items()},  # type: ignore[attr-defined]
+            {r: {_values(k): i for k, i in v.items()} for r, v in discards.items()},  # type: ignore[attr-defined]
             {parse_key(k): v for k, v in play.items()},  # type: ignore[attr-defined]
         )
 

@@ -1,0 +1,92 @@
+"""The strength ladder: a round robin of every strategy, in paired games.
+
+Run from the repository root:  .venv/bin/python bench/ladder.py [--games N] [--seed S] ...
+
+Each pairing plays ``--games`` games: game ``i`` (``Random(f"{seed}:{i}")``, first dealers
+alternating) once with A in seat 0 and once with B there, so both see the same tiles from
+the same seats. The first strategy's win rate is shown with its 95% Wilson interval over
+all the games, and with the interval of the paired difference (a seed's two games count as
+one observation: A won both, split, or lost both), which is narrower because the deal's
+luck cancels. The seed must differ from the expert tables' build seed (docs in
+bench/README.md). Shards run in ``--jobs`` processes; shards of a run merge exactly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from itertools import combinations
+from multiprocessing import get_context
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scoring_api.rules import DEFAULT_RULES  # noqa: E402
+from scoring_api.sim.registry import STRATEGIES  # noqa: E402
+from scoring_api.sim.runs import Z95, SimulationRequest, play_one, wilson_interval  # noqa: E402
+
+SEED = 20261202
+SHARD = 250
+
+
+def _shard(args: tuple[str, str, int, int, int]) -> tuple[int, int, int]:
+    """Seeds ``first`` .. ``first + n - 1``: (A's wins, seeds A won twice, seeds A lost twice)."""
+    a, b, seed, first, n = args
+    ab = SimulationRequest((a, b), DEFAULT_RULES, seed, n, first)
+    ba = SimulationRequest((b, a), DEFAULT_RULES, seed, n, first)
+    wins = both = neither = 0
+    for index in range(first, first + n):
+        first_won = play_one(ab, index).winner == 0
+        second_won = play_one(ba, index).winner == 1
+        wins += first_won + second_won
+        both += first_won and second_won
+        neither += not first_won and not second_won
+    return wins, both, neither
+
+
+def paired_interval(wins: int, both: int, neither: int, seeds: int) -> tuple[float, float]:
+    """95% interval of A's win rate from per-seed scores (1, 0.5 or 0), normal approximation."""
+    mean = wins / (2 * seeds)
+    split = seeds - both - neither
+    variance = (both * (1 - mean) ** 2 + neither * mean**2 + split * (0.5 - mean) ** 2) / seeds
+    half = Z95 * math.sqrt(variance / seeds)
+    return mean - half, mean + half
+
+
+def pairing(a: str, b: str, games: int, seed: int, jobs: int) -> str:
+    seeds = games // 2
+    shards = [(a, b, seed, first, min(SHARD, seeds - first)) for first in range(0, seeds, SHARD)]
+    with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
+        results = list(pool.map(_shard, shards))
+    wins, both, neither = (sum(r[k] for r in results) for k in range(3))
+    low, high = wilson_interval(wins, 2 * seeds)
+    plow, phigh = paired_interval(wins, both, neither, seeds)
+    return (
+        f"{a:>9} v {b:<9} {wins / (2 * seeds):.4f}  [{low:.4f}, {high:.4f}]"
+        f"  paired [{plow:.4f}, {phigh:.4f}]  {2 * seeds:,} games"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=6_000, help="games per pairing")
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
+    parser.add_argument("--strategies", nargs="+", default=list(STRATEGIES)[::-1])
+    args = parser.parse_args()
+    print(f"# bench/ladder.py --games {args.games} --seed {args.seed}, default rules")
+    print(f"{'pairing':>21} first's win rate, 95% Wilson, 95% paired")
+    for a, b in combinations(args.strategies, 2):
+        started = time.monotonic()
+        line = pairing(a, b, args.games, args.seed, args.jobs)
+        print(f"{line}  ({time.monotonic() - started:.0f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

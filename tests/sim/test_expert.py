@@ -1,0 +1,162 @@
+"""The expert: its play-outs follow the referee, its shipped tables rebuild from their seed,
+and it plays legal, reproducible games (strength is measured in bench/, not here)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from random import Random
+
+import pytest
+
+from scoring_api.rules import DEFAULT_RULES, RuleOptions
+from scoring_api.rules.referee import PlayReferee
+from scoring_api.rules.tiles import ALL_TILES
+from scoring_api.sim.expert import build, model
+from scoring_api.sim.expert.playout import greedy_value, play_out
+from scoring_api.sim.expert.strategy import expert_discard
+from scoring_api.sim.expert.tables import (
+    FORMAT,
+    TABLES_PATH,
+    ExpertTables,
+    format_key,
+    parse_key,
+    read_tables,
+    shipped_tables,
+)
+from scoring_api.sim.runs import SimulationRequest, play_one, run
+
+SHIPPED = shipped_tables()
+SAMPLE = 12  # entries of each part rebuilt and compared
+
+
+def _referee_points(hands: list[list[int]], dealer: int, rng: Random) -> list[int]:
+    """Both players lay greedily through the referee, with tiles of the given values."""
+    pool = list(ALL_TILES)
+    rng.shuffle(pool)
+    tiles = []
+    for hand in hands:
+        chosen = []
+        for value in hand:
+            tile = next(t for t in pool if t.value == value)
+            pool.remove(tile)
+            chosen.append(tile)
+        tiles.append(chosen)
+    referee = PlayReferee(players=2, dealer=dealer, hands=tiles)
+    while (player := referee.turn) is not None:
+        playable = referee.playable(player)
+        if not playable:
+            referee.go(player)
+            continue
+        mine = [tile.value for tile in playable]
+        value = greedy_value(mine, referee.values, 31 - referee.count)
+        referee.lay(player, next(tile for tile in playable if tile.value == value))
+    return referee.scores
+
+
+@pytest.mark.parametrize("seed", range(400))
+def test_play_out_scores_as_the_referee(seed: int) -> None:
+    rng = Random(seed)
+    values = [tile.value for tile in rng.sample(ALL_TILES, 8)]
+    hands = [values[:4], values[4:]]
+    dealer = seed % 2
+    expected = _referee_points([list(h) for h in hands], dealer, rng)
+    points = [0, 0]
+    leader = (dealer + 1) % 2
+    play_out([list(h) for h in hands], leader, (), [False, False], leader, points)
+    assert points == expected
+
+
+def test_the_shipped_tables_load_once_and_are_small() -> None:
+    assert TABLES_PATH.stat().st_size <= 20 * 1024 * 1024
+    assert shipped_tables() is SHIPPED
+    assert SHIPPED.format == FORMAT
+    assert set(SHIPPED.build) == {"seed", "games", "samples", "peg_deals"}
+    assert len(SHIPPED.discards["pone"]) == len(SHIPPED.discards["dealer"]) == 9859
+    for role in ("pone", "dealer"):
+        assert sum(SHIPPED.patterns[role].values()) == pytest.approx(1.0)
+
+
+def test_the_file_is_the_tables_as_sorted_json() -> None:
+    """A rebuild compares bytes; so the file must be exactly what the builder writes."""
+    with gzip.open(TABLES_PATH, "rb") as data:
+        text = data.read()
+    assert text == json.dumps(SHIPPED.as_json(), sort_keys=True, separators=(",", ":")).encode()
+
+
+def _sample(keys: list, k: int = SAMPLE) -> list:  # type: ignore[type-arg]
+    return Random(7).sample(sorted(keys), k)
+
+
+def test_shipped_pegging_values_rebuild() -> None:
+    deals, seed = SHIPPED.build["peg_deals"], SHIPPED.build["seed"]
+    for role in ("pone", "dealer"):
+        for kept in _sample(list(SHIPPED.pegging[role])):
+            value = build.pegging_value(kept, role == "dealer", deals, seed)
+            assert value == SHIPPED.pegging[role][kept], (role, kept)
+
+
+def test_shipped_play_entries_rebuild() -> None:
+    samples, seed = SHIPPED.build["samples"], SHIPPED.build["seed"]
+    for key in _sample(list(SHIPPED.play)):
+        assert build.best_play(key, samples, seed) == SHIPPED.play[key], format_key(key)
+        assert parse_key(format_key(key)) == key
+
+
+def test_shipped_discards_rebuild_from_the_model() -> None:
+    for role in ("pone", "dealer"):
+        for values in _sample(list(SHIPPED.discards[role])):
+            ranked = SHIPPED.ranked(values, role == "dealer", DEFAULT_RULES)
+            assert model.TWO.options[SHIPPED.discards[role][values]] == ranked[0].positions
+            nets = [option.net for option in ranked]
+            assert nets == sorted(nets, reverse=True)
+
+
+def test_a_small_build_has_the_shipped_format(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    out = tmp_path / "small.json.gz"
+    argv = ["--games", "30", "--samples", "4", "--peg-deals", "4", "--jobs", "1"]
+    assert build.main([*argv, "--out", str(out)]) == 0
+    small = read_tables(out)
+    assert small.format == SHIPPED.format
+    assert set(small.as_json()) == set(SHIPPED.as_json())
+    assert set(small.pegging["pone"]) == set(SHIPPED.pegging["pone"])
+    assert set(small.discards["dealer"]) == set(SHIPPED.discards["dealer"])
+    assert small.play
+    assert set(small.play) <= set(SHIPPED.play) | set(small.play)
+    again = tmp_path / "again.json.gz"
+    assert build.main([*argv, "--out", str(again)]) == 0
+    assert again.read_bytes() == out.read_bytes()
+
+
+def test_expert_lays_away_by_the_model_under_other_show_rules() -> None:
+    rules = RuleOptions(double_blank_in_fifteens=False)
+    values = (0, 3, 5, 7, 8, 12)
+    for own_crib in (False, True):
+        assert expert_discard(values, own_crib, rules) == (
+            SHIPPED.ranked(values, own_crib, rules)[0].positions
+        )
+
+
+@pytest.mark.parametrize("rules", [DEFAULT_RULES, RuleOptions(target=121)])
+def test_expert_games_are_reproducible(rules: RuleOptions) -> None:
+    request = SimulationRequest(("expert", "expected"), rules, seed=99, games=40)
+    assert run(request) == run(request)
+    game = play_one(request, 3, transcript=True)
+    assert game.transcript
+    assert game.winner in (0, 1)
+
+
+@pytest.mark.parametrize(
+    "rules", [RuleOptions(players=3), RuleOptions(players=4), RuleOptions(players=4, partners=True)]
+)
+def test_with_more_players_the_expert_plays_as_expected(rules: RuleOptions) -> None:
+    lineup = ("expert",) + ("random",) * (rules.players - 1)
+    same = ("expected",) + ("random",) * (rules.players - 1)
+    assert run(SimulationRequest(lineup, rules, 5, 20)) == run(
+        SimulationRequest(same, rules, 5, 20)
+    )
+
+
+def test_the_tables_round_trip_through_json() -> None:
+    again = ExpertTables.from_json(json.loads(json.dumps(SHIPPED.as_json())))
+    assert again == SHIPPED
