@@ -1,5 +1,5 @@
 """The discard advisor: every way to lay tiles away (two of six, or one of five with three or
-four players), best expected net first."""
+four players), best expected net first under the model asked for."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from scoring_api.sim.advisor import advise_discards
+from scoring_api.sim.advisor import Model, advise_discards
 
 from . import render
 from .body import load_body
@@ -17,16 +17,23 @@ bp = Blueprint("advice", __name__, url_prefix="/v1/discards")
 
 _schema = AdviceSchema()
 
+DEFAULT_MODELS: dict[int, Model] = {2: "expert", 3: "expected", 4: "expected"}
+"""The model a request that names none gets, by players: the expert's, which also counts the
+play and the other's real lay-away, where it exists (two players); else ``expected``."""
+
 
 @bp.post("/advise")
 def advise() -> dict[str, Any]:
     body = load_body(_schema)
     own_crib = body["dealer"] or body["partner_deals"]
-    options = advise_discards(body["tiles"], own_crib, body["rules"])
+    rules = body["rules"]
+    model: Model = body["model"] or DEFAULT_MODELS[rules.players]
+    options = advise_discards(body["tiles"], own_crib, rules, model)
     return {
         "dealer": body["dealer"],
         **({"partner_deals": True} if body["partner_deals"] else {}),
-        "rules": body["rules"].as_dict(),
+        "model": model,
+        "rules": rules.as_dict(),
         "options": [
             {
                 "discard": render.tiles(option.discard),
@@ -34,6 +41,7 @@ def advise() -> dict[str, Any]:
                 "expected_net": option.expected_net,
                 "expected_hand": option.expected_hand,
                 "expected_crib": option.expected_crib,
+                "expected_pegging": option.expected_pegging,
                 "min_hand": option.min_hand,
                 "max_hand": option.max_hand,
             }

@@ -14,6 +14,7 @@ from marshmallow.validate import Length, OneOf, Range
 
 from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
 from scoring_api.rules.json_values import json_integer
+from scoring_api.sim.advisor import MODELS
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import MAX_SEED
 
@@ -95,11 +96,15 @@ class SimulationSchema(StrictSchema):
 
 class AdviceSchema(StrictSchema):
     """The tiles a player drew (six, or five with three or four players) and whose crib it
-    is: his side's when he deals, or with partners when his partner deals."""
+    is: his side's when he deals, or with partners when his partner deals. ``model`` is left
+    None when not given: its default depends on the players (``advice.DEFAULT_MODELS``), and
+    the advisor refuses ``expert`` for three or four (a rule of the core, like the tile count).
+    """
 
     tiles = BoundedList(TileField(), required=True, validate=Length(5, 6))
     dealer = JsonBoolean(required=True)
     partner_deals = JsonBoolean(load_default=False)
+    model = fields.String(load_default=None, allow_none=False, validate=OneOf(MODELS))
     rules = RulesField()
 
     @validates_schema

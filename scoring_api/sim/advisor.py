@@ -4,7 +4,10 @@ Everything is computed on value multisets, since a show total depends only on th
 From the discarding player's view, the tiles he has not seen (22 with two players, 23 with
 three or four) are equally likely to be the starter, and the crib's other tiles with the
 starter are a uniformly random set of them: the others' discards (and, with three players,
-the tile drawn blind) are assumed random (docs/rules.md section 5.1).
+the tile drawn blind) are assumed random (docs/rules.md section 5.1). That is the
+``expected`` model; ``advise_discards`` can rank under the two-player ``expert`` model
+instead (``scoring_api.sim.expert.model``: the crib against the other's real lay-away
+pattern, and the play the kept tiles lead to).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
+from typing import Literal
 
 from scoring_api.rules.constants import DEALS, MAX_VALUE, SHOWN, TILE_COUNT
 from scoring_api.rules.errors import MalformedInputError
@@ -27,6 +31,14 @@ DrawnValues = tuple[int, ...]
 """The values of the tiles a player drew (six or five), lowest first."""
 Positions = tuple[int, ...]
 """Positions in the drawn tiles: the ones laid away."""
+Model = Literal["expected", "expert"]
+"""How a lay-away is valued: ``expected`` counts the hand and a crib of random discards by
+the others; ``expert`` (two players) also counts the play, and the crib against the other's
+real lay-away pattern."""
+MODELS: tuple[Model, ...] = ("expected", "expert")
+"""Every model, as requests name them."""
+EXPERT_PLAYERS = 2
+"""The players the expert model is for: its tables are of two-player deals."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,10 +52,14 @@ class DiscardOption:
     expected_hand: float
     """The kept hand's mean show over the unseen starters."""
     expected_crib: float
-    """The crib's mean show, exact over the unseen starters and the others' discards."""
+    """The crib's mean show over the unseen starters and the others' discards: exact with
+    their discards random (``expected``), or over the other's lay-away pattern (``expert``)."""
+    expected_pegging: float | None
+    """The play's expected points minus the other's for the kept tiles (``expert``); None
+    under ``expected``, which does not count the play."""
     expected_net: float
     """The hand plus the crib when it is the player's side's, minus it when it is another
-    side's: what the ranking uses."""
+    side's, plus the pegging where counted: what the ranking uses."""
     min_hand: int
     """The kept hand's worst show over the unseen starters."""
     max_hand: int
@@ -198,14 +214,40 @@ def _ranked(
     return options
 
 
+Ranked = list[tuple[Positions, float, float, float | None, float, int, int]]
+"""Every discard of the drawn values, best first: positions, expected hand, crib and pegging
+(None where not counted), net, worst and best hand."""
+
+
+def _ranked_by(values: DrawnValues, own_crib: bool, rules: RuleOptions, model: Model) -> Ranked:
+    """The ranking of the drawn values under ``model``, in one shape for both."""
+    if model == "expected":
+        return [
+            (option, hand, crib, None, net, low, high)
+            for option, hand, crib, net, low, high in _ranked(values, own_crib, rules)
+        ]
+    # Imported here: the expert package builds on this module (splits, DISCARDS).
+    from .expert.tables import shipped_tables
+
+    return [
+        (o.positions, o.hand, o.crib, o.pegging, o.net, o.low, o.high)
+        for o in shipped_tables().ranked(values, own_crib, rules)
+    ]
+
+
 def advise_discards(
-    tiles: Sequence[Tile], own_crib: bool, rules: RuleOptions = DEFAULT_RULES
+    tiles: Sequence[Tile],
+    own_crib: bool,
+    rules: RuleOptions = DEFAULT_RULES,
+    model: Model = "expected",
 ) -> list[DiscardOption]:
     """Every way to lay tiles away (two of six, or one of five with three or four players),
-    ranked by expected net points for the player's side; ``own_crib``: the crib is his side's.
+    ranked by expected net points for the player's side under ``model``; ``own_crib``: the
+    crib is his side's.
 
     Raises ``MalformedInputError`` (at ``/tiles``) unless given as many distinct tiles as a
-    player draws under ``rules``.
+    player draws under ``rules``, and (at ``/model``) for ``expert`` with three or four
+    players, which it has no tables for.
     """
     drawn = DISCARDS[rules.players].drawn
     if len(tiles) != drawn:
@@ -213,20 +255,29 @@ def advise_discards(
             f"with {rules.players} players each draws {drawn} tiles, got {len(tiles)}", "/tiles"
         )
     ensure_distinct((tile, f"/tiles/{i}") for i, tile in enumerate(tiles))
+    if model == "expert" and rules.players != EXPERT_PLAYERS:
+        raise MalformedInputError(
+            f"the expert model is for {EXPERT_PLAYERS} players only (its tables are of "
+            f"two-player deals), not {rules.players}: ask for expected, or leave model out",
+            "/model",
+        )
     ordered = sorted(tiles, key=lambda tile: (tile.value, tile))
     values = tuple(tile.value for tile in ordered)
     kept = DISCARDS[rules.players].kept
     return [
         DiscardOption(
-            tuple(ordered[i] for i in option),
-            tuple(ordered[k] for k in kept[option]),
-            hand,
-            crib,
-            net,
-            low,
-            high,
+            discard=tuple(ordered[i] for i in option),
+            keep=tuple(ordered[k] for k in kept[option]),
+            expected_hand=hand,
+            expected_crib=crib,
+            expected_pegging=pegging,
+            expected_net=net,
+            min_hand=low,
+            max_hand=high,
         )
-        for option, hand, crib, net, low, high in _ranked(values, own_crib, rules)
+        for option, hand, crib, pegging, net, low, high in _ranked_by(
+            values, own_crib, rules, model
+        )
     ]
 
 

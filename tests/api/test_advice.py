@@ -1,9 +1,16 @@
-"""POST /v1/discards/advise, checked against brute-force enumeration of the unseen tiles."""
+"""POST /v1/discards/advise, checked against brute-force enumeration of the unseen tiles
+(``expected``) and against the expert's tables and model (``expert``).
+
+The expert's tables will be rebuilt, bigger: nothing here writes down a figure that comes
+from them. Expert answers are checked against the tables' own API and by relations.
+"""
 
 from __future__ import annotations
 
 import copy
+import math
 from itertools import combinations
+from random import Random
 from statistics import fmean
 from typing import Any
 
@@ -11,8 +18,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring_api.api.advice import DEFAULT_MODELS
 from scoring_api.api.simulation_schemas import AdviceSchema
-from scoring_api.rules import ALL_TILES, RuleOptions, Tile, parse_tiles, show_total
+from scoring_api.rules import (
+    ALL_TILES,
+    DEFAULT_RULES,
+    RuleOptions,
+    Tile,
+    parse_rules,
+    parse_tiles,
+    show_total,
+)
+from scoring_api.sim.advisor import EXPERT_PLAYERS, MODELS, advise_discards
+from scoring_api.sim.expert.model import drawn_hands
+from scoring_api.sim.expert.playout import PLAYERS as EXPERT_TABLE_PLAYERS
+from scoring_api.sim.expert.strategy import expert_discard
+from scoring_api.sim.expert.tables import shipped_tables
 
 from .contract import ContractClient, pointers, problem_of
 from .test_http_edge_agreement import TRICKY, edge_accepts, mutated
@@ -20,6 +41,8 @@ from .test_simulations import spec_validator
 
 ADVISE = "/v1/discards/advise"
 SIX = ["0-5", "1-4", "2-3", "4-6", "5-5", "0-0"]
+FIVE = ["0-5", "1-4", "2-3", "4-6", "5-5"]
+PARTNERS = {"players": 4, "partners": True}
 
 
 def advise(api: ContractClient, tiles: list[Any], dealer: bool, **extra: Any) -> dict[str, Any]:
@@ -51,8 +74,15 @@ def brute_crib(discard: tuple[Tile, ...], six: tuple[Tile, ...], rules: RuleOpti
     return fmean(totals)
 
 
-def test_fifteen_options_best_first(api: ContractClient) -> None:
-    body = advise(api, SIX, True)
+def pegging_of(option: dict[str, Any]) -> float:
+    """The play's figure where the model counts it, else nothing."""
+    pegging = option["expected_pegging"]
+    return 0.0 if pegging is None else float(pegging)
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_fifteen_options_best_first(api: ContractClient, model: str) -> None:
+    body = advise(api, SIX, True, model=model)
     options = body["options"]
     assert len(options) == 15
     nets = [option["expected_net"] for option in options]
@@ -63,16 +93,18 @@ def test_fifteen_options_best_first(api: ContractClient) -> None:
     for option in options:
         assert sorted(option["discard"] + option["keep"]) == sorted(SIX)
         assert option["expected_net"] == pytest.approx(
-            option["expected_hand"] + option["expected_crib"]
+            option["expected_hand"] + option["expected_crib"] + pegging_of(option)
         )
     assert body["dealer"] is True
+    assert body["model"] == model
     assert body["rules"] == RuleOptions().as_dict()
 
 
-def test_non_dealer_subtracts_the_crib(api: ContractClient) -> None:
-    for option in advise(api, SIX, False)["options"]:
+@pytest.mark.parametrize("model", MODELS)
+def test_non_dealer_subtracts_the_crib(api: ContractClient, model: str) -> None:
+    for option in advise(api, SIX, False, model=model)["options"]:
         assert option["expected_net"] == pytest.approx(
-            option["expected_hand"] - option["expected_crib"]
+            option["expected_hand"] - option["expected_crib"] + pegging_of(option)
         )
 
 
@@ -87,7 +119,7 @@ def test_non_dealer_subtracts_the_crib(api: ContractClient) -> None:
 def test_expected_crib_against_brute_force(
     api: ContractClient, tiles: list[str], dealer: bool, rules: dict[str, Any]
 ) -> None:
-    options = advise(api, tiles, dealer, rules=rules)["options"]
+    options = advise(api, tiles, dealer, rules=rules, model="expected")["options"]
     six, rule_options = parse_tiles(tiles), RuleOptions(**rules)
     for option in options:
         discard = parse_tiles(option["discard"])
@@ -99,13 +131,17 @@ def test_expected_crib_against_brute_force(
     six=st.lists(st.sampled_from(ALL_TILES), min_size=6, max_size=6, unique=True),
     dealer=st.booleans(),
     double_blank=st.booleans(),
+    model=st.sampled_from(MODELS),
 )
 def test_expected_hand_against_brute_force(
-    api: ContractClient, six: list[Tile], dealer: bool, double_blank: bool
+    api: ContractClient, six: list[Tile], dealer: bool, double_blank: bool, model: str
 ) -> None:
+    """Both models count the kept hand exactly."""
     rules = RuleOptions(double_blank_in_fifteens=double_blank)
     tiles = [str(tile) for tile in six]
-    options = advise(api, tiles, dealer, rules={"double_blank_in_fifteens": double_blank})
+    options = advise(
+        api, tiles, dealer, rules={"double_blank_in_fifteens": double_blank}, model=model
+    )
     for option in options["options"]:
         shows = brute_hand(parse_tiles(option["keep"]), tuple(six), rules)
         assert len(shows) == 22
@@ -143,7 +179,7 @@ def test_invalid_fields_are_named(
     assert pointers(problem_of(api.post(ADVISE, body), 422)) == [pointer]
 
 
-BASE = {"tiles": SIX, "dealer": True, "rules": {"target": 121}}
+BASE = {"tiles": SIX, "dealer": True, "model": "expert", "rules": {"target": 121}}
 
 
 @settings(max_examples=200, deadline=None)
@@ -153,3 +189,150 @@ def test_edge_agrees_with_spec(body: dict[str, Any], extra: Any) -> None:
         body["dealer"] = copy.deepcopy(extra)
     spec_says = spec_validator("AdviceRequest").is_valid(body)
     assert spec_says == edge_accepts(AdviceSchema(), body), body
+
+
+def test_the_expert_model_is_the_default_where_its_tables_are() -> None:
+    assert EXPERT_PLAYERS == EXPERT_TABLE_PLAYERS
+    assert sorted(DEFAULT_MODELS) == [2, 3, 4]
+    assert [p for p, model in DEFAULT_MODELS.items() if model == "expert"] == [EXPERT_PLAYERS]
+
+
+@pytest.mark.parametrize(
+    ("tiles", "rules", "model"),
+    [
+        (SIX, {}, "expert"),
+        (FIVE, {"players": 3}, "expected"),
+        (FIVE, {"players": 4}, "expected"),
+        (FIVE, PARTNERS, "expected"),
+    ],
+)
+def test_the_default_model_depends_on_the_players(
+    api: ContractClient, tiles: list[str], rules: dict[str, Any], model: str
+) -> None:
+    for dealer in (True, False):
+        body = advise(api, tiles, dealer, rules=rules)
+        assert body["model"] == model
+        assert body == advise(api, tiles, dealer, rules=rules, model=model)
+        peggings = [option["expected_pegging"] for option in body["options"]]
+        if model == "expected":
+            assert peggings == [None] * len(peggings)
+        else:
+            assert all(isinstance(pegging, float) for pegging in peggings)
+
+
+@pytest.mark.parametrize("dealer", [True, False])
+@pytest.mark.parametrize(
+    ("tiles", "rules"),
+    [(SIX, {}), (SIX, {"double_blank_in_fifteens": False}), (FIVE, {"players": 3}),
+     (FIVE, PARTNERS)],
+)  # fmt: skip
+def test_the_expected_model_answers_the_advisors_figures(
+    api: ContractClient, tiles: list[str], rules: dict[str, Any], dealer: bool
+) -> None:
+    """``expected`` asked for is what the advisor has always answered (its default)."""
+    options = advise(api, tiles, dealer, rules=rules, model="expected")["options"]
+    core = advise_discards(parse_tiles(tiles), dealer, parse_rules(rules))
+    assert [option.expected_pegging for option in core] == [None] * len(core)
+    assert options == [
+        {
+            "discard": [tile.text for tile in option.discard],
+            "keep": [tile.text for tile in option.keep],
+            "expected_net": option.expected_net,
+            "expected_hand": option.expected_hand,
+            "expected_crib": option.expected_crib,
+            "expected_pegging": None,
+            "min_hand": option.min_hand,
+            "max_hand": option.max_hand,
+        }
+        for option in core
+    ]
+
+
+EXPERT_HANDS = [
+    SIX,
+    ["1-2", "3-4", "2-5", "0-6", "5-6", "1-1"],
+    ["0-5", "1-4", "2-3", "3-3", "5-5", "4-6"],
+    ["3-3", "1-5", "2-4", "0-3", "0-6", "2-5"],
+]
+
+
+@pytest.mark.parametrize("dealer", [True, False])
+@pytest.mark.parametrize("rules", [{}, {"target": 121}, {"double_blank_in_fifteens": False}])
+@pytest.mark.parametrize("tiles", EXPERT_HANDS)
+def test_the_expert_model_answers_the_tables_ranking(
+    api: ContractClient, tiles: list[str], rules: dict[str, Any], dealer: bool
+) -> None:
+    """Every figure is the tables' (looked up, not written here), and they add up."""
+    options = advise(api, tiles, dealer, rules=rules, model="expert")["options"]
+    ordered = sorted(parse_tiles(tiles), key=lambda tile: (tile.value, tile))
+    values, rule_options = tuple(tile.value for tile in ordered), parse_rules(rules)
+    sign = 1 if dealer else -1
+    nets = [option["expected_net"] for option in options]
+    assert nets == sorted(nets, reverse=True)
+    assert {frozenset(option["discard"]) for option in options} == {
+        frozenset(pair) for pair in combinations(tiles, 2)
+    }
+    for option in options:
+        figures = ("expected_net", "expected_hand", "expected_crib", "expected_pegging")
+        assert all(math.isfinite(option[name]) for name in figures)
+        assert option["expected_net"] == pytest.approx(
+            option["expected_hand"] + sign * option["expected_crib"] + option["expected_pegging"]
+        )
+    ranked = shipped_tables().ranked(values, dealer, rule_options)
+    assert [
+        (o["discard"], o["expected_net"], o["expected_hand"], o["expected_crib"],
+         o["expected_pegging"], o["min_hand"], o["max_hand"])
+        for o in options
+    ] == [
+        ([ordered[i].text for i in r.positions], r.net, r.hand, r.crib, r.pegging, r.low, r.high)
+        for r in ranked
+    ]  # fmt: skip
+    # The hand and its range are expected's own, exactly.
+    expected = advise(api, tiles, dealer, rules=rules, model="expected")["options"]
+    hands = {tuple(o["discard"]): (o["keep"], o["expected_hand"], o["min_hand"], o["max_hand"])
+             for o in expected}  # fmt: skip
+    for o in options:
+        assert (o["keep"], o["expected_hand"], o["min_hand"], o["max_hand"]) == hands[
+            tuple(o["discard"])
+        ]
+    # The best is what the expert strategy lays away.
+    best = expert_discard(values, dealer, rule_options)
+    assert options[0]["discard"] == [ordered[i].text for i in best]
+
+
+# Not strict: a sample of hands cannot show that a bigger build has no such hand left.
+@pytest.mark.xfail(
+    reason="the shipped discards table was chosen against the lay-away patterns of the "
+    "build's previous iteration (expert/build.py works out the discards, then replaces the "
+    "patterns by theirs), so for a few percent of hands and seats the strategy's lay-away "
+    "is not the best of the ranking built from the patterns shipped beside it",
+)
+def test_the_expert_lay_away_is_always_the_best_of_the_ranking() -> None:
+    hands = Random(20261201).sample([values for values, _ in drawn_hands()], 150)
+    tables = shipped_tables()
+    differ = [
+        (values, dealer)
+        for values in hands
+        for dealer in (False, True)
+        if tables.ranked(values, dealer, DEFAULT_RULES)[0].positions
+        != expert_discard(values, dealer, DEFAULT_RULES)
+    ]
+    assert differ == []
+
+
+@pytest.mark.parametrize("rules", [{"players": 3}, {"players": 4}, PARTNERS])
+def test_the_expert_model_is_refused_with_three_or_four_players(
+    api: ContractClient, rules: dict[str, Any]
+) -> None:
+    body = {"tiles": FIVE, "dealer": False, "model": "expert", "rules": rules}
+    problem = problem_of(api.post(ADVISE, body), 422)
+    assert pointers(problem) == ["/model"]
+    assert "two-player" in problem["errors"][0]["detail"]
+
+
+@pytest.mark.parametrize(
+    "model", ["Expert", "", "greedy", 1, True, None, ["expert"], {"name": "expert"}]
+)
+def test_a_bad_model_is_named(api: ContractClient, model: Any) -> None:
+    body = {"tiles": SIX, "dealer": True, "model": model}
+    assert pointers(problem_of(api.post(ADVISE, body), 422)) == ["/model"]

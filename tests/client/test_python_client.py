@@ -228,6 +228,18 @@ def test_simulate_and_advise(api: Any) -> None:
     assert isinstance(advice, m.DiscardAdvice)
     assert len(advice.options) == 15
     assert advice.options[0].expected_net >= advice.options[-1].expected_net
+    assert advice.model == m.AdviceModel.EXPERT  # the default with two players
+    assert all(isinstance(option.expected_pegging, float) for option in advice.options)
+    expected = module("api.simulation.advise_discards").sync(
+        client=api,
+        body=m.AdviceRequest(
+            tiles=["0-5", "1-4", "2-3", "4-6", "5-5", "0-0"],
+            dealer=True,
+            model=m.AdviceModel.EXPECTED,
+        ),
+    )
+    assert expected.model == m.AdviceModel.EXPECTED
+    assert all(option.expected_pegging is None for option in expected.options)
 
 
 def test_operations(api: Any, generated: ModuleType, server: Server) -> None:

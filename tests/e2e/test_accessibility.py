@@ -24,9 +24,10 @@ pytestmark = pytest.mark.e2e
 
 AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
 ADVICE = {
+    "model": "expert",
     "options": [
         {"discard": d, "keep": k, "expected_hand": 8.25, "expected_crib": 4.5,
-         "expected_net": 12.75, "min_hand": 6, "max_hand": 14}
+         "expected_pegging": -0.75, "expected_net": 12.0, "min_hand": 6, "max_hand": 14}
         for d, k in [(["0-5", "1-4"], ["2-3", "3-3", "5-5", "4-6"]),
                      (["2-3", "3-3"], ["0-5", "1-4", "5-5", "4-6"]),
                      (["1-4", "4-6"], ["0-5", "2-3", "3-3", "5-5"]),

@@ -359,11 +359,13 @@ def test_advice_ranks_the_lay_away(open_page: OpenPage, base_url: str) -> None:
     assert options.first.locator(".opt-sub .mini").count() == 4
     nets = page.locator(".opt-net").all_inner_texts()
     assert len(nets) >= 3
-    # every expected value has its label in sight: hand, crib, net
+    # every expected value has its label in sight: hand, crib, the play (two players: the
+    # expert model, which counts it, by default), net
     best = options.first
     expect(best.locator(".opt-net .figure-label")).to_have_text("net")
     expect(best.locator(".exp-hand .figure-label")).to_have_text("hand")
     expect(best.locator(".exp-crib .figure-label")).to_have_text("your crib")
+    expect(best.locator(".exp-play .figure-label")).to_have_text("play")
     assert best.locator(".opt-net strong").inner_text()[0] in "+−"
     assert_fits_the_width(page)
     save_screenshot(page, "advice-phone")

@@ -1,5 +1,5 @@
 // "Lay away": six tiles, dealer or not: the two to put in the crib, with expected values
-// (hand, crib, net), each with a visible label.
+// (hand, crib, the play where the server's model counts it, net), each with a visible label.
 
 import { $, $$, enqueue, errorBox, h, miniTiles, number, post, signed, tr } from "./core.js";
 import { buildSlots, pickInto, updateSlots } from "./picker.js";
@@ -73,7 +73,10 @@ function optionItem(option, rank, dealer) {
       figure(tr("exp_hand_label"), tr("exp_hand", { v: number(option.expected_hand),
         min: option.min_hand, max: option.max_hand }), "exp-hand"),
       figure(tr(dealer ? "exp_crib_mine" : "exp_crib_theirs"),
-        `${dealer ? "+" : "−"}${number(crib)}`, "exp-crib")));
+        `${dealer ? "+" : "−"}${number(crib)}`, "exp-crib"),
+      // null (or missing, from an older server) where the model does not count the play
+      typeof option.expected_pegging === "number"
+        ? figure(tr("exp_play_label"), signed(option.expected_pegging), "exp-play") : null));
 }
 
 export function renderAdvice() {

@@ -111,6 +111,9 @@ const advice = await api.POST("/v1/discards/advise", {
   body: { tiles: ["0-5", "1-4", "2-3", "4-6", "5-5", "0-0"], dealer: true },
 });
 check(advice.data?.options.length === 15, "advice");
+// Two players: the expert model by default, which counts the play (null under expected).
+const playValue: number | null | undefined = advice.data?.options[0]?.expected_pegging;
+check(advice.data?.model === "expert" && typeof playValue === "number", "advice model");
 
 const health = await api.GET("/healthz");
 check(health.data?.status === "ok", "health");
