@@ -90,7 +90,12 @@ def post_worker_init(worker: Any) -> None:
     (700) the collector would run dozens of times per request, rescanning the app's own
     long-lived objects each time. Freeze those (loaded by now) and collect young objects
     less often: the request data is acyclic and freed by reference counting anyway.
+    The expert's tables are read first, so that no request waits for them and they are
+    frozen with the rest.
     """
+    from scoring_api.sim.expert.tables import shipped_tables
+
+    shipped_tables()
     gc.freeze()
     gc.set_threshold(100_000, 50, 100)
 

@@ -38,7 +38,7 @@ def test_the_rules_core_imports_nothing_but_itself_and_the_standard_library() ->
 
 
 def test_the_simulator_builds_on_the_core_and_not_on_the_web() -> None:
-    for path in sorted((PACKAGE / "sim").glob("*.py")):
+    for path in sorted((PACKAGE / "sim").rglob("*.py")):
         for module in _imports(path):
             assert not module.startswith(("flask", "scoring_api.api", "marshmallow")), (
                 path.name,

@@ -178,9 +178,6 @@ class _Game:
                 seen=0,
                 opponent_tiles=HAND_SIZE,
                 seat=seat,
-                scores=self.scores,
-                side=self.side_of[seat],
-                target=rules.target,
             )
             for seat in range(n)
         ]

@@ -48,12 +48,6 @@ class Seat:
     a deal (his are always known)."""
     passed: Sequence[bool] = ()
     """Who has said go in the current count, by seat."""
-    scores: Sequence[int] = ()
-    """Every side's score now: the game's own list, handed over once a game."""
-    side: int = 0
-    """The side he scores for (``scores[side]`` is his)."""
-    target: int = 0
-    """The score that wins."""
 
     def remaining(self) -> tuple[Tile, ...]:
         """His tiles not yet laid, lowest value first."""

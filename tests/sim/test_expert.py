@@ -20,7 +20,6 @@ from scoring_api.sim.expert.tables import (
     TABLES_PATH,
     ExpertTables,
     format_key,
-    parse_key,
     read_tables,
     shipped_tables,
 )
@@ -92,7 +91,7 @@ def test_shipped_pegging_values_rebuild() -> None:
     deals, seed = SHIPPED.build["peg_deals"], SHIPPED.build["seed"]
     for role in ("pone", "dealer"):
         for kept in _sample(list(SHIPPED.pegging[role])):
-            value = build.pegging_value(kept, role == "dealer", deals, seed)
+            value = build.pegging_value(kept, role == "dealer", deals, seed, SHIPPED.play)
             assert value == SHIPPED.pegging[role][kept], (role, kept)
 
 
@@ -100,7 +99,6 @@ def test_shipped_play_entries_rebuild() -> None:
     samples, seed = SHIPPED.build["samples"], SHIPPED.build["seed"]
     for key in _sample(list(SHIPPED.play)):
         assert build.best_play(key, samples, seed) == SHIPPED.play[key], format_key(key)
-        assert parse_key(format_key(key)) == key
 
 
 def test_shipped_discards_rebuild_from_the_model() -> None:

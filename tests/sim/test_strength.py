@@ -41,7 +41,9 @@ def win_interval(stronger: str, weaker: str) -> tuple[float, float]:
 
 
 @pytest.mark.strength
-@pytest.mark.parametrize(("stronger", "weaker"), [("expected", "greedy"), ("greedy", "random")])
+@pytest.mark.parametrize(
+    ("stronger", "weaker"), [("expert", "expected"), ("expected", "greedy"), ("greedy", "random")]
+)
 def test_stronger_strategy_wins(stronger: str, weaker: str) -> None:
     low, _ = win_interval(stronger, weaker)
     assert low > 0.5

@@ -24,7 +24,6 @@ import json
 import os
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
@@ -33,12 +32,13 @@ from multiprocessing import get_context
 from random import Random
 from typing import TypeVar
 
-from scoring_api.rules.constants import HAND_SIZE, MAX_COUNT
+from scoring_api.rules.constants import MAX_COUNT
 from scoring_api.rules.options import DEFAULT_RULES
 from scoring_api.rules.play_scoring import points_for_last
-from scoring_api.rules.tiles import VALUE_COUNTS
+from scoring_api.rules.tiles import VALUE_COUNTS, Tile
 
 from ..advisor import Positions, best_discard
+from ..strategies import ExpectedStrategy, Seat
 from . import model
 from .playout import PLAYERS, PlayTable, play_out
 from .tables import FORMAT, TABLES_PATH, ExpertTables, PlayKey, Values, format_key, kept_key
@@ -75,7 +75,7 @@ def pegging_value(
     return round(total / deals, 4)
 
 
-def best_play(key: PlayKey, samples: int, seed: int) -> int:
+def best_play(key: PlayKey, samples: int, seed: int, play: PlayTable | None = None) -> int:
     """The value to lay in an information state: the best mean of greedy play-outs after it,
     over ``samples`` holdings of the other (the same holdings for every value)."""
     mine, values, held, passed = key
@@ -93,13 +93,13 @@ def best_play(key: PlayKey, samples: int, seed: int) -> int:
             points = [points_for_last[after], 0]
             if count + value == MAX_COUNT:  # a new count, led by the other if he can
                 turn = OTHER if his else (ME if rest else None)
-                play_out([rest, list(his)], turn, (), [False, False], ME, points)
+                play_out([rest, list(his)], turn, (), [False, False], ME, points, play)
             else:
                 turn = OTHER if his and not passed else (ME if rest else None)
                 if turn is None:
                     points[ME] += 1
                 else:
-                    play_out([rest, list(his)], turn, after, [False, passed], ME, points)
+                    play_out([rest, list(his)], turn, after, [False, passed], ME, points, play)
             totals[value] += points[ME] - points[OTHER]
     return max(candidates, key=lambda value: (totals[value], value))
 
@@ -114,8 +114,10 @@ def _chunked(work: Callable[[Sequence[K]], list[V]], items: Sequence[K], jobs: i
         return [value for chunk in pool.map(work, chunks) for value in chunk]
 
 
-def _pegging_values(keys: Sequence[tuple[Values, bool]], deals: int, seed: int) -> list[float]:
-    return [pegging_value(kept, dealer, deals, seed) for kept, dealer in keys]
+def _pegging_values(
+    keys: Sequence[tuple[Values, bool]], deals: int, seed: int, play: PlayTable
+) -> list[float]:
+    return [pegging_value(kept, dealer, deals, seed, play) for kept, dealer in keys]
 
 
 def _best_plays(keys: Sequence[PlayKey], samples: int, seed: int) -> list[int]:
@@ -160,70 +162,103 @@ def _discards(tables: ExpertTables, jobs: int) -> dict[str, dict[Values, int]]:
     return discards
 
 
-def collect_states(tables: ExpertTables, games: int, seed: int) -> Counter[PlayKey]:
-    """The information states with a choice of values met in self-play, with their counts."""
-    from ..registry import STRATEGIES
-    from ..runs import SimulationRequest, run  # the engine, only to build
-    from ..strategies import ExpectedStrategy, Seat
+def collect_states(tables: ExpertTables, games: int, seed: int, by_table: bool) -> set[PlayKey]:
+    """The information states with a choice of values met in ``games`` games with the
+    tables' lay-away: self-play laying as ``expected`` does, or (``by_table``) half
+    self-play laying by the tables and half against ``expected``."""
+    from ..registry import STRATEGIES  # the engine, only to build
+    from ..runs import SimulationRequest, run
+    from .strategy import ExpertStrategy
 
-    met: Counter[PlayKey] = Counter()
+    met: set[PlayKey] = set()
 
-    class Recorder(ExpectedStrategy):
+    class Recorder(ExpertStrategy):
         name = "expert-build"
 
-        def discard(self, values, own_crib, rules, rng):  # type: ignore[no-untyped-def]
-            return model.TWO.options[tables.discards[model.role(own_crib)][values]]
-
-        def lay(self, seat: Seat, rng: Random):  # type: ignore[no-untyped-def]
-            key = tables.play_key(seat)
+        def lay(self, seat: Seat, rng: Random) -> Tile:
+            key = self.tables.play_key(seat)
             if key is not None:
-                met[key] += 1
-            return super().lay(seat, rng)
+                met.add(key)
+            if by_table:
+                return super().lay(seat, rng)
+            return ExpectedStrategy.lay(self, seat, rng)
 
-    STRATEGIES[Recorder.name] = Recorder()
+    STRATEGIES[Recorder.name] = Recorder(tables)
+    lineups = [(Recorder.name,) * PLAYERS]
+    if by_table:
+        lineups.append((Recorder.name, "expected"))
     try:
-        request = SimulationRequest((Recorder.name,) * PLAYERS, DEFAULT_RULES, seed, games)
-        run(request)
+        for k, lineup in enumerate(lineups):
+            share = games // len(lineups)
+            run(SimulationRequest(lineup, DEFAULT_RULES, seed, share, k * share))
     finally:
         del STRATEGIES[Recorder.name]
     return met
 
 
+class _Builder:
+    """The parts in order, each from the seed; ``note`` logs the time each took."""
+
+    def __init__(self, seed: int, samples: int, peg_deals: int, jobs: int, log: bool) -> None:
+        self.seed, self.samples, self.peg_deals, self.jobs, self.log = (
+            seed,
+            samples,
+            peg_deals,
+            jobs,
+            log,
+        )
+        self.started = time.monotonic()
+
+    def note(self, what: str) -> None:
+        if self.log:
+            elapsed = time.monotonic() - self.started
+            print(f"{elapsed:7.1f} s  {what}", file=sys.stderr, flush=True)
+
+    def pegging(self, play: PlayTable) -> dict[str, dict[Values, float]]:
+        keys = [(kept, dealer) for kept in _all_kept() for dealer in (False, True)]
+        work = partial(_pegging_values, deals=self.peg_deals, seed=self.seed, play=play)
+        pegging: dict[str, dict[Values, float]] = {"pone": {}, "dealer": {}}
+        for (kept, dealer), value in zip(keys, _chunked(work, keys, self.jobs), strict=True):
+            pegging[model.role(dealer)][kept] = value
+        self.note(f"pegging values of {len(keys)} kept hands and seats")
+        return pegging
+
+    def play(self, keys: Iterable[PlayKey], known: PlayTable) -> dict[PlayKey, int]:
+        new = sorted(set(keys) - set(known))
+        work = partial(_best_plays, samples=self.samples, seed=self.seed)
+        play = dict(known) | dict(zip(new, _chunked(work, new, self.jobs), strict=True))
+        self.note(f"play table: {len(new)} new states, {len(play)} in all")
+        return dict(sorted(play.items()))
+
+
 def build(
     seed: int, games: int, samples: int, peg_deals: int, jobs: int, log: bool
 ) -> ExpertTables:
-    started = time.monotonic()
-
-    def note(what: str) -> None:
-        if log:
-            print(f"{time.monotonic() - started:7.1f} s  {what}", file=sys.stderr, flush=True)
-
-    kept_dealer = [(kept, dealer) for kept in _all_kept() for dealer in (False, True)]
-    values = _chunked(partial(_pegging_values, deals=peg_deals, seed=seed), kept_dealer, jobs)
-    pegging: dict[str, dict[Values, float]] = {"pone": {}, "dealer": {}}
-    for (kept, dealer), value in zip(kept_dealer, values, strict=True):
-        pegging[model.role(dealer)][kept] = value
-    note(f"pegging values of {len(kept_dealer)} kept hands and seats")
+    """The tables, in rounds: a lay-away without the play's value, the states it meets with
+    ``expected``'s play, their best plays, the pegging values with those plays, the
+    lay-away with them; then the states the expert itself meets, and the last two again."""
+    builder = _Builder(seed, samples, peg_deals, jobs, log)
+    no_pegging: dict[str, dict[Values, float]] = {"pone": {}, "dealer": {}}
     patterns = {
         model.role(dealer): model.pattern_of(partial(_expected_discard, own_crib=dealer))
         for dealer in (False, True)
     }
-    tables = ExpertTables(FORMAT, {}, patterns, pegging, {"pone": {}, "dealer": {}}, {})
-    discards = _discards(tables, jobs)  # against expected's pattern
-    patterns = {  # then the expert's own pattern, and the lay-away against it
-        role: model.pattern_of(partial(_listed_discard, discards[role])) for role in discards
+    tables = ExpertTables(FORMAT, {}, patterns, no_pegging, {}, {})
+    tables = replace(tables, discards=_discards(tables, jobs))  # against expected's pattern
+    patterns = {  # the expert's own pattern from now on
+        role: model.pattern_of(partial(_listed_discard, tables.discards[role]))
+        for role in tables.discards
     }
-    tables = replace(tables, patterns=patterns)
+    builder.note("lay-away patterns")
+    play = builder.play(collect_states(tables, games, seed, by_table=False), {})
+    tables = replace(tables, patterns=patterns, pegging=builder.pegging(play), play=play)
     tables = replace(tables, discards=_discards(tables, jobs))
-    note("lay-away patterns and discards")
-    met = collect_states(tables, games, seed)
-    keys = sorted(met)
-    note(f"{len(keys)} information states from {sum(met.values())} choices in {games} games")
-    best = _chunked(partial(_best_plays, samples=samples, seed=seed), keys, jobs)
-    play = dict(zip(keys, best, strict=True))
-    note("play table")
+    play = builder.play(collect_states(tables, games, seed + 1, by_table=True), play)
+    tables = replace(tables, pegging=builder.pegging(play), play=play)
+    tables = replace(tables, discards=_discards(tables, jobs))
+    builder.note("lay-away")
     build_info = {"seed": seed, "games": games, "samples": samples, "peg_deals": peg_deals}
-    return ExpertTables(FORMAT, build_info, tables.patterns, pegging, tables.discards, play)
+    return replace(tables, build=build_info)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

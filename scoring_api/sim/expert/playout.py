@@ -38,7 +38,12 @@ def greedy_value(hand: list[int], values: tuple[int, ...], room: int) -> int:
 
 
 def table_value(
-    play: PlayTable, hand: list[int], values: tuple[int, ...], room: int, other: list[int], passed: bool
+    play: PlayTable,
+    hand: list[int],
+    values: tuple[int, ...],
+    room: int,
+    other: list[int],
+    passed: bool,
 ) -> int:
     """The value the play table lays (greedy where it is silent); -1 if none fits."""
     fitting = [value for value in hand if value <= room]

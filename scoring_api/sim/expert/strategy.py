@@ -12,23 +12,25 @@ from ..advisor import DrawnValues, Positions
 from ..strategies import ExpectedStrategy, Seat
 from . import model
 from .playout import PLAYERS
-from .tables import shipped_tables
+from .tables import ExpertTables, shipped_tables
 
 
 @lru_cache(maxsize=1 << 15)
 def _worked_out(values: DrawnValues, own_crib: bool, rules: RuleOptions) -> Positions:
-    """The model's lay-away under show rules the tables were not built for."""
+    """The model's lay-away under show rules the shipped tables were not built for."""
     return shipped_tables().ranked(values, own_crib, rules)[0].positions
 
 
 def expert_discard(values: DrawnValues, own_crib: bool, rules: RuleOptions) -> Positions:
-    """The expert's lay-away of six sorted values (two players)."""
+    """The expert's lay-away of six sorted values (two players, the shipped tables)."""
     if rules.double_blank_in_fifteens == DEFAULT_RULES.double_blank_in_fifteens:
         return model.TWO.options[shipped_tables().discards[model.role(own_crib)][values]]
     return _worked_out(values, own_crib, rules)
 
 
 class ExpertStrategy(ExpectedStrategy):
+    """Plays from the shipped tables, or from tables given (the builder's own rounds)."""
+
     name = "expert"
     description = (
         "Two players: lays away by the expected hand, the crib against the other's real "
@@ -38,19 +40,30 @@ class ExpertStrategy(ExpectedStrategy):
         "follow expected."
     )
 
+    def __init__(self, tables: ExpertTables | None = None) -> None:
+        self._tables = tables
+
+    @property
+    def tables(self) -> ExpertTables:
+        return self._tables or shipped_tables()
+
     def discard(
         self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
     ) -> Positions:
         if rules.players != PLAYERS:
             return super().discard(values, own_crib, rules, rng)
-        return expert_discard(values, own_crib, rules)
+        if self._tables is None:
+            return expert_discard(values, own_crib, rules)
+        return model.TWO.options[self._tables.discards[model.role(own_crib)][values]]
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
+        if len(seat.held) != PLAYERS:
+            return super().lay(seat, rng)
         playable = seat.playable
-        if len(seat.held) != PLAYERS or playable[0].value == playable[-1].value:
-            return super().lay(seat, rng) if len(seat.held) != PLAYERS else playable[0]
-        key = shipped_tables().play_key(seat)
-        value = shipped_tables().play.get(key) if key is not None else None
+        if playable[0].value == playable[-1].value:
+            return playable[0]
+        tables = self.tables
+        value = tables.play.get(tables.play_key(seat))  # type: ignore[arg-type]
         if value is None:
             return super().lay(seat, rng)
         return next(tile for tile in playable if tile.value == value)

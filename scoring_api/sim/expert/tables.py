@@ -35,7 +35,7 @@ def kept_key(values: Sequence[int]) -> str:
 
 
 def _values(text: str) -> Values:
-    return tuple(int(v) for v in text.split(",")) if text else ()
+    return tuple(map(int, text.split(","))) if text else ()
 
 
 def _pair(text: str) -> model.Pair:
@@ -46,11 +46,6 @@ def _pair(text: str) -> model.Pair:
 def format_key(key: PlayKey) -> str:
     mine, values, held, passed = key
     return f"{kept_key(mine)}|{kept_key(values)}|{held}|{int(passed)}"
-
-
-def parse_key(text: str) -> PlayKey:
-    mine, values, held, passed = text.split("|")
-    return _values(mine), _values(values), int(held), passed == "1"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +97,10 @@ class ExpertTables:
                 role: {kept_key(values): index for values, index in by_hand.items()}
                 for role, by_hand in self.discards.items()
             },
-            "play": {format_key(key): value for key, value in self.play.items()},
+            "play": [
+                [list(mine), list(values), held, int(passed), value]
+                for (mine, values, held, passed), value in self.play.items()
+            ],
         }
 
     @classmethod
@@ -121,7 +119,10 @@ class ExpertTables:
             {r: {_pair(k): p for k, p in v.items()} for r, v in patterns.items()},  # type: ignore[attr-defined]
             {r: {_values(k): p for k, p in v.items()} for r, v in pegging.items()},  # type: ignore[attr-defined]
             {r: {_values(k): i for k, i in v.items()} for r, v in discards.items()},  # type: ignore[attr-defined]
-            {parse_key(k): v for k, v in play.items()},  # type: ignore[attr-defined]
+            {
+                (tuple(mine), tuple(values), held, passed == 1): value
+                for mine, values, held, passed, value in play  # type: ignore[attr-defined]
+            },
         )
 
 
