@@ -55,8 +55,11 @@ logconfig_dict = {
     "handlers": {"console": _stderr, "error_console": _stderr},
     "root": {"level": "WARNING", "handlers": ["console"]},
     "loggers": {
-        "gunicorn.error": {"level": loglevel.upper(), "handlers": ["error_console"],
-                           "propagate": False},
+        "gunicorn.error": {
+            "level": loglevel.upper(),
+            "handlers": ["error_console"],
+            "propagate": False,
+        },
         "gunicorn.access": {"level": "CRITICAL", "handlers": [], "propagate": False},
     },
 }

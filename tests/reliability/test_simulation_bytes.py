@@ -28,6 +28,13 @@ REQUESTS = [
         "rules": {"target": 121, "double_blank_in_fifteens": False},
         "transcripts": True,
     },
+    {  # the expert's tables, and its lay-away worked out under other show rules
+        "games": 30,
+        "seed": 987654321,
+        "players": [{"strategy": "expert"}, {"strategy": "expected"}],
+        "rules": {"double_blank_in_fifteens": False},
+    },
+    {"games": 60, "seed": 5, "players": [{"strategy": "expert"}, {"strategy": "expert"}]},
 ]
 
 
@@ -54,7 +61,9 @@ def post(base: str, body: dict[str, object], accept: str) -> bytes:
 
 
 @pytest.mark.parametrize("accept", ["application/json", "application/x-ndjson"])
-@pytest.mark.parametrize("body", REQUESTS, ids=["summary", "transcripts"])
+@pytest.mark.parametrize(
+    "body", REQUESTS, ids=["summary", "transcripts", "expert-other-rules", "expert"]
+)
 def test_byte_identical_across_processes(
     servers: list[str], body: dict[str, object], accept: str
 ) -> None:

@@ -17,9 +17,11 @@ from scoring_api.sim.expert.playout import greedy_value, play_out
 from scoring_api.sim.expert.strategy import expert_discard
 from scoring_api.sim.expert.tables import (
     FORMAT,
+    ROLLOUT_PATH,
     TABLES_PATH,
     ExpertTables,
     format_key,
+    read_play,
     read_tables,
     shipped_tables,
 )
@@ -70,7 +72,7 @@ def test_the_shipped_tables_load_once_and_are_small() -> None:
     assert TABLES_PATH.stat().st_size <= 20 * 1024 * 1024
     assert shipped_tables() is SHIPPED
     assert SHIPPED.format == FORMAT
-    assert set(SHIPPED.build) == {"seed", "games", "samples", "peg_deals"}
+    assert set(SHIPPED.build) == {"seed", "games", "samples", "peg_deals", "rollout_samples"}
     assert len(SHIPPED.discards["pone"]) == len(SHIPPED.discards["dealer"]) == 9859
     for role in ("pone", "dealer"):
         assert sum(SHIPPED.patterns[role].values()) == pytest.approx(1.0)
@@ -96,9 +98,15 @@ def test_shipped_pegging_values_rebuild() -> None:
 
 
 def test_shipped_play_entries_rebuild() -> None:
-    samples, seed = SHIPPED.build["samples"], SHIPPED.build["seed"]
+    """The play table comes from play-outs laid by the rollout table, which comes from
+    greedy play-outs: a sample of each rebuilds from the one before."""
+    seed, rollout = SHIPPED.build["seed"], read_play(ROLLOUT_PATH)
+    assert set(rollout) == set(SHIPPED.play)
+    samples = SHIPPED.build["rollout_samples"]
     for key in _sample(list(SHIPPED.play)):
-        assert build.best_play(key, samples, seed) == SHIPPED.play[key], format_key(key)
+        assert build.best_play(key, samples, seed, rollout) == SHIPPED.play[key], format_key(key)
+    for key in _sample(list(rollout)):
+        assert build.best_play(key, SHIPPED.build["samples"], seed) == rollout[key], key
 
 
 def test_shipped_discards_rebuild_from_the_model() -> None:
@@ -111,19 +119,22 @@ def test_shipped_discards_rebuild_from_the_model() -> None:
 
 
 def test_a_small_build_has_the_shipped_format(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    out = tmp_path / "small.json.gz"
-    argv = ["--games", "30", "--samples", "4", "--peg-deals", "4", "--jobs", "1"]
-    assert build.main([*argv, "--out", str(out)]) == 0
+    """The builder end to end, small (every hand's lay-away in each round: about a minute).
+    Each entry rebuilding exactly (the tests above) makes a full rebuild the same bytes."""
+    out, rollout = tmp_path / "small.json.gz", tmp_path / "rollout.json.gz"
+    argv = ["--games", "30", "--samples", "4", "--peg-deals", "4", "--rollout-samples", "2"]
+    argv += ["--jobs", "1", "--out", str(out), "--rollout-out", str(rollout)]
+    assert build.main(argv) == 0
     small = read_tables(out)
     assert small.format == SHIPPED.format
     assert set(small.as_json()) == set(SHIPPED.as_json())
+    assert set(small.build) == set(SHIPPED.build)
     assert set(small.pegging["pone"]) == set(SHIPPED.pegging["pone"])
     assert set(small.discards["dealer"]) == set(SHIPPED.discards["dealer"])
     assert small.play
-    assert set(small.play) <= set(SHIPPED.play) | set(small.play)
-    again = tmp_path / "again.json.gz"
-    assert build.main([*argv, "--out", str(again)]) == 0
-    assert again.read_bytes() == out.read_bytes()
+    assert set(read_play(rollout)) == set(small.play)
+    key = next(iter(small.play))
+    assert build.best_play(key, 2, small.build["seed"], read_play(rollout)) == small.play[key]
 
 
 def test_expert_lays_away_by_the_model_under_other_show_rules() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from scoring_api.rules import RuleOptions, show_total
 from scoring_api.sim.game import DealRecord, GameResult
+from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import (
     FirstDealer,
     SimulationRequest,
@@ -17,7 +18,6 @@ from scoring_api.sim.runs import (
     play_one,
     run,
 )
-from scoring_api.sim.registry import STRATEGIES
 
 PAIRS = [(a, b) for a in STRATEGIES for b in STRATEGIES]
 RULES = [

@@ -10,8 +10,8 @@ import pytest
 
 from scoring_api.rules import ALL_TILES, RuleOptions, parse_rules, show_total
 from scoring_api.sim.game import DealRecord, GameResult, draw_for_dealer
-from scoring_api.sim.runs import SimulationRequest, Totals, play_all, run, summarize
 from scoring_api.sim.registry import STRATEGIES
+from scoring_api.sim.runs import SimulationRequest, Totals, play_all, run, summarize
 
 MODES = {
     "three": parse_rules({"players": 3}),

@@ -1,26 +1,32 @@
 """Build the expert's tables from a seed: ``python -m scoring_api.sim.expert.build``.
 
-Every entry is a pure function of the seed and its own key (its random numbers come from
-``Random(f"{seed}:{part}:{key}")``), so a rebuild gives the same bytes, and a test can
-rebuild a sample of entries and find them equal to the shipped ones. The parts, in order:
+Every entry is a pure function of the seed, its own key and the tables of the rounds before
+(its random numbers come from ``Random(f"{seed}:{part}:{key}")``), so a rebuild gives the
+same bytes, and a test can rebuild a sample of entries and find them equal to the shipped
+ones. What is built (``build`` runs the rounds in order):
 
-1. ``pegging``: for each four kept values and seat, the play's mean points minus the other's,
-   over ``--peg-deals`` deals against four tiles drawn from the rest, played out greedily.
-2. ``patterns`` and ``discards``: the other's lay-away pattern, first as ``expected`` lays
-   away, then as the expert does with it (one iteration); and the expert's lay-away for each
-   of the 9,859 six-value hands and both seats (``model.options``, exact given the above).
-3. ``play``: the information states met in ``--games`` games of self-play (the expert's
-   lay-away, ``expected``'s play): for each, the tile value whose play-outs score best
-   against ``--samples`` holdings of the other drawn from the tiles not in view.
+- ``patterns``: how often each pair of values goes into a crib, by seat, over all 9,859
+  six-value hands: first as ``expected`` lays away, then as the expert's first lay-away
+  does (``model.pattern_of``, exact).
+- ``play``: for each information state of the play met in ``--games`` games of self-play
+  (laying as ``expected``), then in as many laying by the table (half against
+  ``expected``), the value whose play-outs score best against ``--samples`` holdings of the
+  other drawn from the tiles not in view (``best_play``). Those play-outs are greedy; a last
+  round works every state out again with ``--rollout-samples`` play-outs that lay by that
+  first table, which is written beside the tables (``ROLLOUT_PATH``) so that its entries
+  can be checked.
+- ``pegging``: for each four kept values and seat, the play's mean points minus the other's
+  over ``--peg-deals`` deals, the other keeping four of six drawn as ``expected`` would and
+  both laying by the play table (``pegging_value``).
+- ``discards``: the expert's lay-away of every hand from both seats under the model
+  (``model.options``) with those patterns and pegging values.
 
-Seeds for building must differ from those used to measure the expert (docs: bench/README).
+Self-play uses the seeds ``seed`` and ``seed + 1``: measure the expert on others.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import os
 import sys
 import time
@@ -29,6 +35,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from functools import partial
 from multiprocessing import get_context
+from pathlib import Path
 from random import Random
 from typing import TypeVar
 
@@ -41,7 +48,18 @@ from ..advisor import Positions, best_discard
 from ..strategies import ExpectedStrategy, Seat
 from . import model
 from .playout import PLAYERS, PlayTable, play_out
-from .tables import FORMAT, TABLES_PATH, ExpertTables, PlayKey, Values, format_key, kept_key
+from .tables import (
+    FORMAT,
+    ROLLOUT_PATH,
+    TABLES_PATH,
+    ExpertTables,
+    PlayKey,
+    Values,
+    format_key,
+    kept_key,
+    play_json,
+    write_json_gz,
+)
 
 DEFAULT_SEED = 20261201
 ME, OTHER = 0, 1  # the seats of a play-out: the player deciding, the other
@@ -120,8 +138,10 @@ def _pegging_values(
     return [pegging_value(kept, dealer, deals, seed, play) for kept, dealer in keys]
 
 
-def _best_plays(keys: Sequence[PlayKey], samples: int, seed: int) -> list[int]:
-    return [best_play(key, samples, seed) for key in keys]
+def _best_plays(
+    keys: Sequence[PlayKey], samples: int, seed: int, play: PlayTable | None = None
+) -> list[int]:
+    return [best_play(key, samples, seed, play) for key in keys]
 
 
 def _discard_indexes(keys: Sequence[tuple[Values, bool]], tables: ExpertTables) -> list[int]:
@@ -224,19 +244,31 @@ class _Builder:
         return pegging
 
     def play(self, keys: Iterable[PlayKey], known: PlayTable) -> dict[PlayKey, int]:
+        """``known`` and the best play of each new state, by greedy play-outs."""
         new = sorted(set(keys) - set(known))
         work = partial(_best_plays, samples=self.samples, seed=self.seed)
         play = dict(known) | dict(zip(new, _chunked(work, new, self.jobs), strict=True))
         self.note(f"play table: {len(new)} new states, {len(play)} in all")
         return dict(sorted(play.items()))
 
+    def improve(self, rollout: PlayTable, samples: int) -> dict[PlayKey, int]:
+        """Every state's best play again, both laying by ``rollout`` in the play-outs."""
+        keys = sorted(rollout)
+        work = partial(_best_plays, samples=samples, seed=self.seed, play=rollout)
+        play = dict(zip(keys, _chunked(work, keys, self.jobs), strict=True))
+        changed = sum(play[key] != rollout[key] for key in keys)
+        self.note(f"play table with table play-outs: {changed} of {len(keys)} states changed")
+        return play
+
 
 def build(
-    seed: int, games: int, samples: int, peg_deals: int, jobs: int, log: bool
-) -> ExpertTables:
-    """The tables, in rounds: a lay-away without the play's value, the states it meets with
-    ``expected``'s play, their best plays, the pegging values with those plays, the
-    lay-away with them; then the states the expert itself meets, and the last two again."""
+    seed: int, games: int, samples: int, peg_deals: int, rollout_samples: int, jobs: int, log: bool
+) -> tuple[ExpertTables, dict[PlayKey, int]]:
+    """The tables, and the play table their play-outs laid by. In rounds: a lay-away without
+    the play's value; the states it meets with ``expected``'s play and their best plays by
+    greedy play-outs; the pegging values with those and the lay-away with them; the states
+    the expert itself meets, added; every state's best play again, with play-outs laid by
+    that table; the pegging values and the lay-away with the new one."""
     builder = _Builder(seed, samples, peg_deals, jobs, log)
     no_pegging: dict[str, dict[Values, float]] = {"pone": {}, "dealer": {}}
     patterns = {
@@ -253,28 +285,46 @@ def build(
     play = builder.play(collect_states(tables, games, seed, by_table=False), {})
     tables = replace(tables, patterns=patterns, pegging=builder.pegging(play), play=play)
     tables = replace(tables, discards=_discards(tables, jobs))
-    play = builder.play(collect_states(tables, games, seed + 1, by_table=True), play)
+    rollout = builder.play(collect_states(tables, games, seed + 1, by_table=True), play)
+    return finish(builder, tables, rollout, rollout_samples, games), rollout
+
+
+def finish(
+    builder: _Builder, tables: ExpertTables, rollout: PlayTable, rollout_samples: int, games: int
+) -> ExpertTables:
+    """The last rounds: the play table by play-outs laid by ``rollout``, then the pegging
+    values and the lay-away with it."""
+    play = builder.improve(rollout, rollout_samples)
     tables = replace(tables, pegging=builder.pegging(play), play=play)
-    tables = replace(tables, discards=_discards(tables, jobs))
+    tables = replace(tables, discards=_discards(tables, builder.jobs))
     builder.note("lay-away")
-    build_info = {"seed": seed, "games": games, "samples": samples, "peg_deals": peg_deals}
+    build_info = {
+        "seed": builder.seed,
+        "games": games,
+        "samples": builder.samples,
+        "peg_deals": builder.peg_deals,
+        "rollout_samples": rollout_samples,
+    }
     return replace(tables, build=build_info)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    parser.add_argument("--games", type=int, default=60_000)
-    parser.add_argument("--samples", type=int, default=300)
-    parser.add_argument("--peg-deals", type=int, default=1_000)
+    parser.add_argument("--games", type=int, default=100_000, help="per round of self-play")
+    parser.add_argument("--samples", type=int, default=300, help="per state, greedy play-outs")
+    parser.add_argument("--rollout-samples", type=int, default=200, help="per state, last round")
+    parser.add_argument("--peg-deals", type=int, default=1_500, help="per kept hand and seat")
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
-    parser.add_argument("--out", default=str(TABLES_PATH))
+    parser.add_argument("--out", type=Path, default=TABLES_PATH)
+    parser.add_argument("--rollout-out", type=Path, default=ROLLOUT_PATH)
     args = parser.parse_args(argv)
-    tables = build(args.seed, args.games, args.samples, args.peg_deals, args.jobs, True)
-    data = json.dumps(tables.as_json(), sort_keys=True, separators=(",", ":")).encode()
-    with open(args.out, "wb") as out, gzip.GzipFile("", "wb", 9, out, mtime=0) as gz:
-        gz.write(data)
-    print(f"wrote {args.out}: {os.path.getsize(args.out):,} bytes", file=sys.stderr)
+    tables, rollout = build(
+        args.seed, args.games, args.samples, args.peg_deals, args.rollout_samples, args.jobs, True
+    )
+    for path, data in ((args.out, tables.as_json()), (args.rollout_out, play_json(rollout))):
+        write_json_gz(path, data)
+        print(f"wrote {path}: {path.stat().st_size:,} bytes", file=sys.stderr)
     return 0
 
 

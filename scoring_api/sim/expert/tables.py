@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.seats import next_seat
@@ -22,6 +23,9 @@ from .playout import PLAYERS
 
 FORMAT = "domino-cribbage-expert-tables/1"
 TABLES_PATH = Path(__file__).with_name("tables.json.gz")
+ROLLOUT_PATH = Path(__file__).with_name("rollout.json.gz")
+"""The play table the last round of the build laid by in its play-outs: only the builder and
+the tests read it (to rebuild entries of the play table), never a game."""
 Values = tuple[int, ...]
 PlayKey = tuple[Values, Values, int, bool]
 """An information state of the play: his values not yet laid (lowest first), the current
@@ -97,10 +101,7 @@ class ExpertTables:
                 role: {kept_key(values): index for values, index in by_hand.items()}
                 for role, by_hand in self.discards.items()
             },
-            "play": [
-                [list(mine), list(values), held, int(passed), value]
-                for (mine, values, held, passed), value in self.play.items()
-            ],
+            "play": play_json(self.play)["play"],
         }
 
     @classmethod
@@ -119,16 +120,49 @@ class ExpertTables:
             {r: {_pair(k): p for k, p in v.items()} for r, v in patterns.items()},  # type: ignore[attr-defined]
             {r: {_values(k): p for k, p in v.items()} for r, v in pegging.items()},  # type: ignore[attr-defined]
             {r: {_values(k): i for k, i in v.items()} for r, v in discards.items()},  # type: ignore[attr-defined]
-            {
-                (tuple(mine), tuple(values), held, passed == 1): value
-                for mine, values, held, passed, value in play  # type: ignore[attr-defined]
-            },
+            _play(play),  # type: ignore[arg-type]
         )
 
 
-def read_tables(path: Path) -> ExpertTables:
+def play_json(play: Mapping[PlayKey, int]) -> dict[str, object]:
+    """A play table as JSON: a row per state, [mine, values, held, passed, value]."""
+    rows = [
+        [list(mine), list(values), held, int(passed), value]
+        for (mine, values, held, passed), value in play.items()
+    ]
+    return {"format": FORMAT, "play": rows}
+
+
+def _play(rows: Sequence[Sequence[Any]]) -> dict[PlayKey, int]:
+    return {
+        (tuple(mine), tuple(values), held, passed == 1): value
+        for mine, values, held, passed, value in rows
+    }
+
+
+def write_json_gz(path: Path, data: Mapping[str, object]) -> None:
+    """Sorted, compact JSON, gzipped without a timestamp or name: the same data, the same
+    bytes."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
+    with open(path, "wb") as out, gzip.GzipFile("", "wb", 9, out, mtime=0) as gz:
+        gz.write(text)
+
+
+def _read_json_gz(path: Path) -> dict[str, Any]:
     with gzip.open(path, "rb") as data:
-        return ExpertTables.from_json(json.load(data))
+        found: dict[str, Any] = json.load(data)
+    if found.get("format") != FORMAT:
+        raise ValueError(f"{path}: format {found.get('format')!r}, expected {FORMAT}")
+    return found
+
+
+def read_tables(path: Path) -> ExpertTables:
+    return ExpertTables.from_json(_read_json_gz(path))
+
+
+def read_play(path: Path) -> dict[PlayKey, int]:
+    """A play table written with ``play_json`` (the rollout file)."""
+    return _play(_read_json_gz(path)["play"])
 
 
 @cache
