@@ -103,7 +103,11 @@ def test_shipped_play_entries_rebuild() -> None:
     seed, rollout = SHIPPED.build["seed"], read_play(ROLLOUT_PATH)
     assert set(rollout) == set(SHIPPED.play)
     samples = SHIPPED.build["rollout_samples"]
-    for key in _sample(list(SHIPPED.play)):
+    early = [key for key in SHIPPED.play if build.early_state(key) is not None]
+    for key in _sample(early):
+        found = build.best_early_play(key, samples, seed, rollout)
+        assert found == SHIPPED.play[key], format_key(key)
+    for key in _sample([key for key in SHIPPED.play if build.early_state(key) is None]):
         assert build.best_play(key, samples, seed, rollout) == SHIPPED.play[key], format_key(key)
     for key in _sample(list(rollout)):
         assert build.best_play(key, SHIPPED.build["samples"], seed) == rollout[key], key
@@ -133,8 +137,11 @@ def test_a_small_build_has_the_shipped_format(tmp_path) -> None:  # type: ignore
     assert set(small.discards["dealer"]) == set(SHIPPED.discards["dealer"])
     assert small.play
     assert set(read_play(rollout)) == set(small.play)
-    key = next(iter(small.play))
-    assert build.best_play(key, 2, small.build["seed"], read_play(rollout)) == small.play[key]
+    late = next(key for key in small.play if build.early_state(key) is None)
+    assert build.best_play(late, 2, small.build["seed"], read_play(rollout)) == small.play[late]
+    early = next(key for key in small.play if build.early_state(key) is not None)
+    found = build.best_early_play(early, 2, small.build["seed"], read_play(rollout))
+    assert found == small.play[early]
 
 
 def test_expert_lays_away_by_the_model_under_other_show_rules() -> None:
@@ -169,3 +176,21 @@ def test_with_more_players_the_expert_plays_as_expected(rules: RuleOptions) -> N
 def test_the_tables_round_trip_through_json() -> None:
     again = ExpertTables.from_json(json.loads(json.dumps(SHIPPED.as_json())))
     assert again == SHIPPED
+
+
+@pytest.mark.parametrize(
+    ("key", "state"),
+    [
+        (((1, 2, 3, 4), (), 4, False), ((), False)),  # he has laid nothing: the player leads
+        (((1, 2, 3, 4), (5,), 3, False), ((5,), True)),  # he led: the player deals
+        (((1, 2, 3), (5, 6), 3, False), ((6,), False)),
+        (((1, 2, 3), (5, 6), 3, True), None),  # after a go
+        (((2, 3), (5, 6, 1), 2, False), None),  # three tiles in
+        (((1, 2), (9,), 1, False), None),  # a second count
+    ],
+)
+def test_early_states_are_the_first_tiles_of_the_first_count(
+    key: tuple[tuple[int, ...], tuple[int, ...], int, bool],
+    state: tuple[tuple[int, ...], bool] | None,
+) -> None:
+    assert build.early_state(key) == state

@@ -14,7 +14,8 @@ ones. What is built (``build`` runs the rounds in order):
   other drawn from the tiles not in view (``best_play``). Those play-outs are greedy; a last
   round works every state out again with ``--rollout-samples`` play-outs that lay by that
   first table, which is written beside the tables (``ROLLOUT_PATH``) so that its entries
-  can be checked.
+  can be checked; in it the first two tiles of the first count draw the other's holding as
+  his hand is: four of six kept as ``expected`` would (``best_early_play``).
 - ``pegging``: for each four kept values and seat, the play's mean points minus the other's
   over ``--peg-deals`` deals, the other keeping four of six drawn as ``expected`` would and
   both laying by the play table (``pegging_value``).
@@ -39,15 +40,15 @@ from pathlib import Path
 from random import Random
 from typing import TypeVar
 
-from scoring_api.rules.constants import MAX_COUNT
+from scoring_api.rules.constants import HAND_SIZE, MAX_COUNT
 from scoring_api.rules.options import DEFAULT_RULES
 from scoring_api.rules.play_scoring import points_for_last
-from scoring_api.rules.tiles import VALUE_COUNTS, Tile
+from scoring_api.rules.tiles import VALUE_COUNTS
 
 from ..advisor import Positions, best_discard
-from ..strategies import ExpectedStrategy, Seat
 from . import model
-from .playout import PLAYERS, PlayTable, play_out
+from .playout import PlayTable, play_out
+from .selfplay import collect_states
 from .tables import (
     FORMAT,
     ROLLOUT_PATH,
@@ -94,16 +95,78 @@ def pegging_value(
 
 
 def best_play(key: PlayKey, samples: int, seed: int, play: PlayTable | None = None) -> int:
-    """The value to lay in an information state: the best mean of greedy play-outs after it,
-    over ``samples`` holdings of the other (the same holdings for every value)."""
-    mine, values, held, passed = key
+    """The value to lay in an information state: the best mean of play-outs after it over
+    ``samples`` holdings of the other drawn from the tiles not in view (the same holdings
+    for every value); the play-outs lay greedily, or by ``play``."""
+    mine, values, held, _ = key
     rng = Random(f"{seed}:play:{format_key(key)}")
     pool = _pool((*mine, *values))
+    holdings = [sorted(rng.sample(pool, held)) if held <= len(pool) else [] for _ in range(samples)]
+    return _best_against(key, holdings, play)
+
+
+EARLY = 2
+"""Tiles into the first count up to which ``best_early_play`` decides."""
+
+
+def early_state(key: PlayKey) -> tuple[Values, bool] | None:
+    """For a state of the first count at most ``EARLY`` tiles in, every tile laid so far
+    in it and none after a go: the other's values laid, and whether the player deals (the
+    non-dealer leads, and the two alternate)."""
+    mine, values, held, passed = key
+    mine_laid, his_laid = HAND_SIZE - len(mine), HAND_SIZE - held
+    if passed or len(values) > EARLY or mine_laid + his_laid != len(values):
+        return None
+    if mine_laid == his_laid:
+        return values[1::2], False
+    if his_laid == mine_laid + 1:
+        return values[0::2], True
+    return None
+
+
+def best_early_play(key: PlayKey, samples: int, seed: int, play: PlayTable) -> int:
+    """``best_play`` for an early state (``early_state``), the other's holding drawn as his
+    hand is: six of the tiles not in view, of which he keeps four as ``expected`` would,
+    among them the values he has laid (up to 60 draws, then any holding)."""
+    mine, values, held, _ = key
+    state = early_state(key)
+    assert state is not None, key
+    his_laid, deals = state
+    rng = Random(f"{seed}:playmodel:{format_key(key)}")
+    not_his = [*mine, *values]
+    for value in his_laid:
+        not_his.remove(value)
+    drawn_from = _pool(not_his)
+    anything = _pool((*mine, *values))
+    holdings = []
+    for _ in range(samples):
+        for _ in range(60):
+            drawn = tuple(sorted(rng.sample(drawn_from, model.TWO.drawn)))
+            kept = [drawn[k] for k in model.TWO.kept[best_discard(drawn, not deals, DEFAULT_RULES)]]
+            if _take(kept, his_laid):
+                holdings.append(kept)
+                break
+        else:
+            holdings.append(sorted(rng.sample(anything, held)))
+    return _best_against(key, holdings, play)
+
+
+def _take(kept: list[int], laid: Iterable[int]) -> bool:
+    """Remove the ``laid`` values from ``kept``, if all are there."""
+    for value in laid:
+        if value not in kept:
+            return False
+        kept.remove(value)
+    return True
+
+
+def _best_against(key: PlayKey, holdings: Sequence[list[int]], play: PlayTable | None) -> int:
+    """The value with the best total of play-outs against these holdings of the other."""
+    mine, values, _, passed = key
     count = sum(values)
     candidates = sorted({v for v in mine if count + v <= MAX_COUNT})
     totals = dict.fromkeys(candidates, 0)
-    for _ in range(samples):
-        his = sorted(rng.sample(pool, held)) if held <= len(pool) else []
+    for his in holdings:
         for value in candidates:
             rest = list(mine)
             rest.remove(value)
@@ -144,6 +207,12 @@ def _best_plays(
     return [best_play(key, samples, seed, play) for key in keys]
 
 
+def _best_early_plays(
+    keys: Sequence[PlayKey], samples: int, seed: int, play: PlayTable
+) -> list[int]:
+    return [best_early_play(key, samples, seed, play) for key in keys]
+
+
 def _discard_indexes(keys: Sequence[tuple[Values, bool]], tables: ExpertTables) -> list[int]:
     return [_discard_index(tables, values, dealer) for values, dealer in keys]
 
@@ -180,40 +249,6 @@ def _discards(tables: ExpertTables, jobs: int) -> dict[str, dict[Values, int]]:
     for (values, dealer), index in zip(keys, found, strict=True):
         discards[model.role(dealer)][values] = index
     return discards
-
-
-def collect_states(tables: ExpertTables, games: int, seed: int, by_table: bool) -> set[PlayKey]:
-    """The information states with a choice of values met in ``games`` games with the
-    tables' lay-away: self-play laying as ``expected`` does, or (``by_table``) half
-    self-play laying by the tables and half against ``expected``."""
-    from ..registry import STRATEGIES  # the engine, only to build
-    from ..runs import SimulationRequest, run
-    from .strategy import ExpertStrategy
-
-    met: set[PlayKey] = set()
-
-    class Recorder(ExpertStrategy):
-        name = "expert-build"
-
-        def lay(self, seat: Seat, rng: Random) -> Tile:
-            key = self.tables.play_key(seat)
-            if key is not None:
-                met.add(key)
-            if by_table:
-                return super().lay(seat, rng)
-            return ExpectedStrategy.lay(self, seat, rng)
-
-    STRATEGIES[Recorder.name] = Recorder(tables)
-    lineups = [(Recorder.name,) * PLAYERS]
-    if by_table:
-        lineups.append((Recorder.name, "expected"))
-    try:
-        for k, lineup in enumerate(lineups):
-            share = games // len(lineups)
-            run(SimulationRequest(lineup, DEFAULT_RULES, seed, share, k * share))
-    finally:
-        del STRATEGIES[Recorder.name]
-    return met
 
 
 class _Builder:
@@ -260,6 +295,15 @@ class _Builder:
         self.note(f"play table with table play-outs: {changed} of {len(keys)} states changed")
         return play
 
+    def early(self, play: PlayTable, rollout: PlayTable, samples: int) -> dict[PlayKey, int]:
+        """The early states of the first count again, the other holding what he would keep."""
+        keys = sorted(key for key in play if early_state(key) is not None)
+        work = partial(_best_early_plays, samples=samples, seed=self.seed, play=rollout)
+        early = dict(zip(keys, _chunked(work, keys, self.jobs), strict=True))
+        changed = sum(early[key] != play[key] for key in keys)
+        self.note(f"early states with the other's keep: {changed} of {len(keys)} changed")
+        return dict(play) | early
+
 
 def build(
     seed: int, games: int, samples: int, peg_deals: int, rollout_samples: int, jobs: int, log: bool
@@ -292,9 +336,10 @@ def build(
 def finish(
     builder: _Builder, tables: ExpertTables, rollout: PlayTable, rollout_samples: int, games: int
 ) -> ExpertTables:
-    """The last rounds: the play table by play-outs laid by ``rollout``, then the pegging
-    values and the lay-away with it."""
-    play = builder.improve(rollout, rollout_samples)
+    """The last rounds: the play table by play-outs laid by ``rollout`` (the early states of
+    the first count with the other's holding drawn as he keeps), then the pegging values and
+    the lay-away with it."""
+    play = builder.early(builder.improve(rollout, rollout_samples), rollout, rollout_samples)
     tables = replace(tables, pegging=builder.pegging(play), play=play)
     tables = replace(tables, discards=_discards(tables, builder.jobs))
     builder.note("lay-away")

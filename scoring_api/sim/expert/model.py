@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
 
 from scoring_api.rules.constants import MAX_VALUE, TILE_COUNT
 from scoring_api.rules.memo import Memo
-from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
+from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.show import VALUE_WEIGHTS, show_table, values_of_key
 from scoring_api.rules.tiles import VALUE_COUNTS
 
@@ -31,7 +32,6 @@ Pattern = Mapping[Pair, float]
 """How likely a player is to lay away each pair of values, over every hand he may draw."""
 Kept = tuple[int, ...]
 """Four kept values, lowest first."""
-_NO_BLANK = RuleOptions(double_blank_in_fifteens=False)
 
 
 def role(own_crib: bool) -> str:
@@ -82,9 +82,11 @@ class Option:
     """Its best."""
 
 
-def _starter_sums(table: bytes) -> Memo[int, int]:
+@cache
+def _starter_sums(rules: RuleOptions) -> Memo[int, int]:
     """Sums of the shows of four values (by value key) with each other tile of the set as
-    the starter."""
+    the starter, under the show rules of ``rules`` (made on first use)."""
+    table = show_table(rules)
 
     def with_every_starter(key: int) -> int:
         four = values_of_key(key)
@@ -95,11 +97,6 @@ def _starter_sums(table: bytes) -> Memo[int, int]:
         )
 
     return Memo(with_every_starter, 1 << 13)
-
-
-_SUMS = {
-    table: _starter_sums(table) for table in (show_table(DEFAULT_RULES), show_table(_NO_BLANK))
-}
 
 
 def _weights(values: DrawnValues, pattern: Pattern) -> list[tuple[int, int, int, float]]:
@@ -121,11 +118,14 @@ def _weights(values: DrawnValues, pattern: Pattern) -> list[tuple[int, int, int,
 
 
 def _crib(
-    discard: Pair, values: DrawnValues, pairs: list[tuple[int, int, int, float]], table: bytes
+    discard: Pair,
+    values: DrawnValues,
+    pairs: list[tuple[int, int, int, float]],
+    table: bytes,
+    sums: Memo[int, int],
 ) -> float:
     """The crib's mean show: each pair of the other's with its weight, then each starter
     left (every tile not in the crib, less the kept ones)."""
-    sums = _SUMS[table]
     base = VALUE_WEIGHTS[discard[0]] + VALUE_WEIGHTS[discard[1]]
     kept = list(values)
     kept.remove(discard[0])
@@ -154,7 +154,7 @@ def options(
     ``pattern``: the other's lay-away pattern for his seat; ``pegging``: the play's value of
     kept values for the player's seat (missing: 0).
     """
-    table = show_table(rules)
+    table, sums = show_table(rules), _starter_sums(rules)
     pairs = _weights(values, pattern)
     sign = 1 if own_crib else -1
     cribs: dict[Pair, float] = {}
@@ -162,7 +162,7 @@ def options(
     for positions, hand, _, low, high in splits(values, rules):
         pair = (values[positions[0]], values[positions[1]])
         if pair not in cribs:
-            cribs[pair] = _crib(pair, values, pairs, table)
+            cribs[pair] = _crib(pair, values, pairs, table, sums)
         kept = tuple(values[k] for k in TWO.kept[positions])
         play = pegging.get(kept, 0.0)
         crib = cribs[pair]
