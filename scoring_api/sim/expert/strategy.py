@@ -63,7 +63,8 @@ class ExpertStrategy(ExpectedStrategy):
         if playable[0].value == playable[-1].value:
             return playable[0]
         tables = self.tables
-        value = tables.play.get(tables.play_key(seat))  # type: ignore[arg-type]
+        key = tables.play_key(seat)
+        value = None if key is None else tables.play.get(key)
         if value is None:
             return super().lay(seat, rng)
         return next(tile for tile in playable if tile.value == value)

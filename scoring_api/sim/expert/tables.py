@@ -105,22 +105,15 @@ class ExpertTables:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, object]) -> ExpertTables:
-        if data.get("format") != FORMAT:
-            raise ValueError(f"expert tables: format {data.get('format')!r}, expected {FORMAT}")
-        patterns, pegging, discards, play = (
-            data["patterns"],
-            data["pegging"],
-            data["discards"],
-            data["play"],
-        )
+    def from_json(cls, data: Mapping[str, Any]) -> ExpertTables:
+        """The tables from ``as_json()`` (``read_tables`` checks the format first)."""
         return cls(
-            FORMAT,
-            data["build"],  # type: ignore[arg-type]
-            {r: {_pair(k): p for k, p in v.items()} for r, v in patterns.items()},  # type: ignore[attr-defined]
-            {r: {_values(k): p for k, p in v.items()} for r, v in pegging.items()},  # type: ignore[attr-defined]
-            {r: {_values(k): i for k, i in v.items()} for r, v in discards.items()},  # type: ignore[attr-defined]
-            _play(play),  # type: ignore[arg-type]
+            data["format"],
+            data["build"],
+            {r: {_pair(k): p for k, p in v.items()} for r, v in data["patterns"].items()},
+            {r: {_values(k): p for k, p in v.items()} for r, v in data["pegging"].items()},
+            {r: {_values(k): i for k, i in v.items()} for r, v in data["discards"].items()},
+            _play(data["play"]),
         )
 
 
