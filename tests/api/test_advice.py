@@ -36,8 +36,7 @@ from scoring_api.sim.expert.strategy import expert_discard
 from scoring_api.sim.expert.tables import shipped_tables
 
 from .contract import ContractClient, pointers, problem_of
-from .test_http_edge_agreement import TRICKY, edge_accepts, mutated
-from .test_simulations import spec_validator
+from .helpers import TRICKY, edge_accepts, mutated, spec_validator
 
 ADVISE = "/v1/discards/advise"
 SIX = ["0-5", "1-4", "2-3", "4-6", "5-5", "0-0"]

@@ -8,8 +8,15 @@ from typing import Any
 import pytest
 
 from .contract import ContractClient, pointers, problem_of
-from .test_http_multiplayer import FOUR_HANDS, FOUR_LAID, THREE_HANDS, THREE_LAID, record
-from .test_http_pegging import WHOLE_HANDS, WHOLE_PLAY
+from .helpers import (
+    FOUR_HANDS,
+    FOUR_LAID,
+    THREE_HANDS,
+    THREE_LAID,
+    WHOLE_HANDS,
+    WHOLE_PLAY,
+    record,
+)
 
 DEAL = "/v1/deals/score"
 THREE_CRIB = ["5-6", "0-1", "3-6", "0-6"]

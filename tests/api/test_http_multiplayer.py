@@ -8,41 +8,16 @@ from typing import Any
 import pytest
 
 from .contract import ContractClient, pointers, problem_of
+from .helpers import FOUR_HANDS, FOUR_LAID, THREE_HANDS, THREE_LAID, record
 
 PEGGING = "/v1/pegging/score"
 VALIDATE = "/v1/plays/validate"
 SIMULATE = "/v1/simulations"
 ADVISE = "/v1/discards/advise"
 
-# docs/rules.md section 8.5: three players, C (seat 2) deals, A (seat 0) leads.
-THREE_HANDS = [
-    ["3-4", "0-4", "1-3", "2-2"],
-    ["2-6", "0-5", "4-6", "2-5"],
-    ["3-5", "1-5", "1-4", "4-4"],
-]
-THREE_LAID = [
-    (0, "3-4"), (1, "2-6"), (2, "3-5"), (0, "0-4"), (0, "1-3"), (1, "0-5"),
-    (2, "1-5"), (0, "2-2"), (1, "4-6"), (2, "1-4"), (1, "2-5"), (2, "4-4"),
-]  # fmt: skip
 THREE_POINTS = [0, 2, 2, 0, 4, 0, 0, 5, 0, 1, 0, 3]
-# Four players, partners N-S (0, 2) against E-W (1, 3); W (3) deals, N leads.
-FOUR_HANDS = [
-    ["6-6", "4-5", "1-4", "0-1"],
-    ["1-2", "5-5", "1-6", "3-4"],
-    ["0-3", "0-5", "2-6", "4-4"],
-    ["0-4", "2-3", "3-6", "2-5"],
-]
-FOUR_LAID = [
-    (0, "6-6"), (1, "1-2"), (2, "0-3"), (3, "0-4"), (0, "4-5"), (1, "5-5"), (2, "0-5"),
-    (3, "2-3"), (0, "1-4"), (0, "0-1"), (1, "1-6"), (2, "2-6"), (3, "3-6"), (1, "3-4"),
-    (2, "4-4"), (3, "2-5"),
-]  # fmt: skip
 FOUR_POINTS = [0, 2, 2, 0, 2, 0, 2, 2, 6, 1, 0, 2, 3, 5, 0, 3]
 PARTNERS = {"players": 4, "partners": True}
-
-
-def record(laid: list[tuple[int, str]]) -> list[dict[str, Any]]:
-    return [{"player": seat, "tile": tile} for seat, tile in laid]
 
 
 @pytest.mark.parametrize("with_hands", [False, True])

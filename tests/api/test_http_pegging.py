@@ -9,23 +9,10 @@ import pytest
 from scoring_api.rules import ALL_TILES
 
 from .contract import ContractClient, pointers, problem_of
+from .helpers import WHOLE_HANDS, WHOLE_PLAY
 
 PEGGING = "/v1/pegging/score"
 VALIDATE = "/v1/plays/validate"
-
-# docs/rules.md section 6, the whole play: N (player 0) leads, D (player 1) deals.
-WHOLE_PLAY = [
-    {"player": 0, "tile": "3-4"},
-    {"player": 1, "tile": "2-6"},
-    {"player": 0, "tile": "4-4"},
-    {"player": 1, "tile": "1-6"},
-    {"player": 0, "go": True},
-    {"player": 0, "tile": "0-6"},
-    {"player": 1, "tile": "3-3"},
-    {"player": 0, "tile": "2-2"},
-    {"player": 1, "tile": "4-5"},
-]
-WHOLE_HANDS = [["3-4", "4-4", "0-6", "2-2"], ["2-6", "1-6", "4-5", "3-3"]]
 
 
 def _tiles_of_values(values: list[int]) -> list[str]:

@@ -12,7 +12,7 @@ from scoring_api.sim.runs import Totals
 from scoring_api.sim_cluster.runner import Sizer, missing_ranges
 
 from .contract import ContractClient, pointers, problem_of
-from .test_simulations import NDJSON, SIMULATE, lines_of, sim
+from .helpers import NDJSON, SIMULATE, lines_of, sim
 
 
 @pytest.fixture(scope="module")

@@ -10,10 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from jsonschema import Draft202012Validator
 from marshmallow import ValidationError
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
 
 from scoring_api.api.simulation_schemas import SimulationSchema
 from scoring_api.app import create_app
@@ -22,43 +19,18 @@ from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest, Totals, run, summarize
 
 from .contract import SPEC, ContractClient, pointers, problem_of
-from .test_http_edge_agreement import TRICKY, edge_accepts, mutated
-
-SIMULATE = "/v1/simulations"
-NDJSON = {"Accept": "application/x-ndjson"}
-TILE_BY_NAME = {str(tile): tile for tile in ALL_TILES}
-_REGISTRY = Registry().with_resource(
-    "urn:spec", Resource.from_contents(SPEC, default_specification=DRAFT202012)
+from .helpers import (
+    NDJSON,
+    SIMULATE,
+    TRICKY,
+    edge_accepts,
+    lines_of,
+    mutated,
+    sim,
+    spec_validator,
 )
 
-
-def spec_validator(name: str) -> Draft202012Validator:
-    return Draft202012Validator(
-        {"$ref": f"urn:spec#/components/schemas/{name}"}, registry=_REGISTRY
-    )
-
-
-LINE = spec_validator("SimulationLine")
-
-
-def sim(games: int, seed: int = 42, *names: str, **extra: Any) -> dict[str, Any]:
-    strategies = names or ("greedy", "random")
-    return {
-        "games": games,
-        "seed": seed,
-        "players": [{"strategy": name} for name in strategies],
-        **extra,
-    }
-
-
-def lines_of(body: bytes) -> list[dict[str, Any]]:
-    """Each NDJSON line parsed and checked against the spec's SimulationLine schema."""
-    text = body.decode()
-    assert text.endswith("\n")
-    lines = [json.loads(line) for line in text.splitlines()]
-    for line in lines:
-        LINE.validate(line)
-    return lines
+TILE_BY_NAME = {str(tile): tile for tile in ALL_TILES}
 
 
 @pytest.fixture(scope="module")

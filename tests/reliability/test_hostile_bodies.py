@@ -12,25 +12,14 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from jsonschema import Draft202012Validator
-from live_server import ROOT, VALID_HAND, Answer, Server
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
+from live_server import VALID_HAND, Answer, Server
 
-SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_bytes())
-PROBLEM = Draft202012Validator(
-    {"$ref": "urn:spec#/components/schemas/Problem"},  # it refers to FieldError, ReasonCode
-    registry=Registry().with_resource(
-        "urn:spec", Resource.from_contents(SPEC, default_specification=DRAFT202012)
-    ),
-)
-QUICK_SECONDS = 5.0  # "quickly" on a shared, noisy 2-core machine: typical answers take ms
+from .helpers import QUICK_SECONDS, check_healthy, check_problem
+
 MIB = 1024 * 1024
 
 POSTS = [
@@ -74,24 +63,6 @@ def send(
     took = time.monotonic() - started
     assert took < QUICK_SECONDS, f"{path} took {took:.1f} s"
     return answer
-
-
-def check_problem(answer: Answer, status: int) -> dict[str, Any]:
-    assert answer.status == status, answer.body[:500]
-    assert answer.mimetype == "application/problem+json"
-    problem: dict[str, Any] = answer.json()
-    PROBLEM.validate(problem)
-    assert problem["status"] == status
-    assert b"Traceback" not in answer.body
-    return problem
-
-
-def check_healthy(server: Server) -> None:
-    """Liveness, and a real request still scores the 24 points of docs/rules.md section 6."""
-    assert server.request("GET", "/healthz").json() == {"status": "ok"}
-    answer = server.post_json("/v1/hands/score", VALID_HAND)
-    assert answer.status == 200
-    assert answer.json()["total"] == 24
 
 
 @pytest.fixture(autouse=True)

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 import pytest
 from live_server import VALID_HAND, Answer, Server, serve
 
-from .test_hostile_bodies import QUICK_SECONDS, check_healthy, check_problem
+from .helpers import QUICK_SECONDS, check_healthy, check_problem
 
 PLAYERS = [{"strategy": "expected"}, {"strategy": "expected"}]
 BUDGET_SECONDS = 2.0

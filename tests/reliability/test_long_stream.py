@@ -9,7 +9,7 @@ from pathlib import Path
 
 from live_server import serve
 
-from .test_simulation_bytes import post
+from .helpers import post
 
 # Seconds. Not less: a gthread worker tells the arbiter it is alive about once a second, so
 # on a busy machine a 1 s timeout kills healthy workers. The stream below takes several times it.

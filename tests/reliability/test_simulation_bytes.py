@@ -6,12 +6,12 @@ on the process or on the worker would show up as different bytes.
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from collections.abc import Iterator
 
 import pytest
 from live_server import serve
+
+from .helpers import post
 
 REQUESTS = [
     {
@@ -46,18 +46,6 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[str]]:
         serve(logs / "hash-seed-4242.log", workers=1, env={"PYTHONHASHSEED": "4242"}) as second,
     ):
         yield [first.url, second.url]
-
-
-def post(base: str, body: dict[str, object], accept: str) -> bytes:
-    request = urllib.request.Request(
-        f"{base}/v1/simulations",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json", "Accept": accept},
-    )
-    with urllib.request.urlopen(request, timeout=120) as response:
-        assert response.status == 200
-        answer: bytes = response.read()
-        return answer
 
 
 @pytest.mark.parametrize("accept", ["application/json", "application/x-ndjson"])
