@@ -71,7 +71,8 @@ class RuleOption:
     name: str
     """The field of ``RuleOptions`` and the key of a ``rules`` object."""
     default: int | bool
-    """Its value when a request leaves it out (always ``allowed[0]``)."""
+    """Its value when a request leaves it out: the ``RuleOptions`` field's default, and
+    ``allowed[0]``."""
     allowed: tuple[int | bool, ...]
     """Every value it may take, the default first."""
     description: str

@@ -140,12 +140,8 @@ def expected_figures(values: DrawnValues, rules: RuleOptions) -> ExpectedFigures
         if discard not in worked:
             kept = [weights[k] for k in shape.kept[option]]
             hand, low, high = _hand_range(sum(kept), starters, shows, shape.unseen)
-            worked[discard] = (
-                hand,
-                _expected_crib(discard, kept, sums, shape.unknown, ways),
-                low,
-                high,
-            )
+            crib = _expected_crib(discard, kept, sums, shape.unknown, ways)
+            worked[discard] = (hand, crib, low, high)
         found.append(worked[discard])
     hands, cribs, lows, highs = zip(*found, strict=True)
     return ExpectedFigures(hands, cribs, lows, highs)

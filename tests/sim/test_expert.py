@@ -21,6 +21,7 @@ from scoring_api.sim.expert.strategy import expert_discard
 from scoring_api.sim.expert.tables import (
     EXPERT_PLAYERS,
     FORMAT,
+    ROLE_KEYS,
     ROLLOUT_PATH,
     TABLES_PATH,
     ExpertTables,
@@ -88,6 +89,16 @@ def test_the_file_is_the_tables_as_sorted_json() -> None:
     with gzip.open(TABLES_PATH, "rb") as data:
         text = data.read()
     assert text == json.dumps(SHIPPED.as_json(), sort_keys=True, separators=(",", ":")).encode()
+
+
+def test_the_file_keeps_its_role_names_and_the_code_says_non_dealer() -> None:
+    """The file (and the builder's seeds) spell the non-dealer "pone"; the reader maps it."""
+    with gzip.open(TABLES_PATH, "rb") as data:
+        raw = json.load(data)
+    for part in ("patterns", "pegging", "discards"):
+        assert set(raw[part]) == set(ROLE_KEYS.values()) == {"pone", "dealer"}
+        assert set(getattr(SHIPPED, part)) == set(ROLE_KEYS) == set(ROLES)
+    assert len(raw["discards"]["pone"]) == len(SHIPPED.discards["non_dealer"])
 
 
 def _sample(keys: list, k: int = SAMPLE) -> list:  # type: ignore[type-arg]
