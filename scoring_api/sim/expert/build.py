@@ -83,6 +83,12 @@ def _pool(taken: Iterable[int]) -> list[int]:
     return [value for value, count in enumerate(left) for _ in range(count)]
 
 
+def _kept_as_expected(drawn: DrawnValues, own_crib: bool) -> list[int]:
+    """The four of six sorted values that ``expected`` keeps."""
+    kept = EXPERT_DISCARDS.kept[best_discard(drawn, own_crib, DEFAULT_RULES)]
+    return [drawn[k] for k in kept]
+
+
 def pegging_value(
     kept: KeptValues, dealer: bool, deals: int, seed: int, play: PlayTable | None = None
 ) -> float:
@@ -94,9 +100,7 @@ def pegging_value(
     total = 0
     for _ in range(deals):
         drawn = tuple(sorted(rng.sample(pool, EXPERT_DISCARDS.drawn)))
-        his = [
-            drawn[k] for k in EXPERT_DISCARDS.kept[best_discard(drawn, not dealer, DEFAULT_RULES)]
-        ]
+        his = _kept_as_expected(drawn, not dealer)
         points = [0] * EXPERT_PLAYERS
         play_out([list(kept), his], lead, (), [False] * EXPERT_PLAYERS, lead, points, play)
         total += points[ME] - points[OTHER]
@@ -151,8 +155,7 @@ def best_early_play(key: PlayKey, samples: int, seed: int, play: PlayTable) -> i
     for _ in range(samples):
         for _ in range(60):
             drawn = tuple(sorted(rng.sample(drawn_from, EXPERT_DISCARDS.drawn)))
-            kept_at = EXPERT_DISCARDS.kept[best_discard(drawn, not deals, DEFAULT_RULES)]
-            kept = [drawn[k] for k in kept_at]
+            kept = _kept_as_expected(drawn, not deals)
             if _take(kept, his_laid):
                 holdings.append(kept)
                 break
@@ -250,7 +253,7 @@ def _discard_index(tables: ExpertTables, values: DrawnValues, dealer: bool) -> i
 
 
 def _by_role() -> dict[Role, dict[K, V]]:
-    """An empty table for each role."""
+    """An empty mapping for each role, to fill."""
     return {role(dealer): {} for dealer in (False, True)}
 
 
