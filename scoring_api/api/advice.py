@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from scoring_api.sim.advisor import Model, advise_discards
+from scoring_api.sim.advisor import Model, advise_discards, default_model
 
 from . import render
 from .body import load_body
@@ -17,18 +17,14 @@ bp = Blueprint("advice", __name__, url_prefix="/v1/discards")
 
 _schema = AdviceSchema()
 
-DEFAULT_MODELS: dict[int, Model] = {2: "expert", 3: "expected", 4: "expected"}
-"""The model a request that names none gets, by players: the expert's, which also counts the
-play and the other's real lay-away, where it exists (two players); else ``expected``."""
-
 
 @bp.post("/advise")
 def advise() -> dict[str, Any]:
     body = load_body(_schema)
     own_crib = body["dealer"] or body["partner_deals"]
     rules = body["rules"]
-    model: Model = body["model"] or DEFAULT_MODELS[rules.players]
-    options = advise_discards(body["tiles"], own_crib, rules, model)
+    model: Model = body["model"] or default_model(rules.players)
+    advice = advise_discards(body["tiles"], own_crib, rules, model)
     return {
         "dealer": body["dealer"],
         **({"partner_deals": True} if body["partner_deals"] else {}),
@@ -36,8 +32,8 @@ def advise() -> dict[str, Any]:
         "rules": rules.as_dict(),
         "options": [
             {
-                "discard": render.tiles(option.discard),
-                "keep": render.tiles(option.keep),
+                "discard": render.tiles(advice.laid_away(option)),
+                "keep": render.tiles(advice.kept(option)),
                 "expected_net": option.expected_net,
                 "expected_hand": option.expected_hand,
                 "expected_crib": option.expected_crib,
@@ -45,6 +41,6 @@ def advise() -> dict[str, Any]:
                 "min_hand": option.min_hand,
                 "max_hand": option.max_hand,
             }
-            for option in options
+            for option in advice.options
         ],
     }

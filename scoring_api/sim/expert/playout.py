@@ -11,17 +11,13 @@ checks that every point agrees.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from scoring_api.rules.constants import MAX_COUNT
 from scoring_api.rules.play_scoring import points_for_last
 from scoring_api.rules.seats import next_seat
 
-PlayTable = Mapping[tuple[tuple[int, ...], tuple[int, ...], int, bool], int]
-"""``ExpertTables.play``: the value to lay by information state."""
+from .tables import EXPERT_PLAYERS, PlayTable
 
-PLAYERS = 2
-_OTHER = tuple(next_seat(seat, PLAYERS) for seat in range(PLAYERS))
+_OTHER = tuple(next_seat(seat, EXPERT_PLAYERS) for seat in range(EXPERT_PLAYERS))
 """The other seat of each, looked up: the play-out asks on every tile."""
 
 
@@ -101,6 +97,6 @@ def play_out(
                     continue
                 points[turn] += 1  # the last tile of the count (or of the play)
         # A new count, led by the seat after the last layer that still holds a tile.
-        values, count, passed = (), 0, [False, False]
+        values, count, passed = (), 0, [False] * EXPERT_PLAYERS
         after = _OTHER[last]
         turn = after if hands[after] else (last if hands[last] else None)
