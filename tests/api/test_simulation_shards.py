@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from scoring_api.app import create_app
-from scoring_api.sim.runs import Totals
+from scoring_api.rules import DEFAULT_RULES
+from scoring_api.sim.runs import SimulationRequest, Totals
 from scoring_api.sim_cluster.runner import Sizer, missing_ranges
 
 from .contract import ContractClient, pointers, problem_of
@@ -38,7 +39,7 @@ def test_shard_stream_merges_into_the_json_answer(
     ranges = sorted((line["first_game"], line["games"]) for line in shards)
     assert missing_ranges(40, 1_540, ranges) == []
     assert sum(games for _, games in ranges) == 1_500
-    merged = Totals()
+    merged = Totals.empty(DEFAULT_RULES)
     for line in shards:
         merged.merge(Totals.from_dict(line["totals"]))
     assert summary.pop("type") == "summary"
@@ -115,9 +116,6 @@ def test_missing_ranges() -> None:
 
 
 def test_shards_are_sized_by_measured_time() -> None:
-    from scoring_api.rules import DEFAULT_RULES
-    from scoring_api.sim.runs import SimulationRequest
-
     sizer = Sizer(SimulationRequest(("random", "random"), DEFAULT_RULES, 1, 10**6), 1.0, 2)
     sizer.measure(1_000, 0.5)  # 2,000 games/s
     assert sizer.next(10**6) == 2_000
