@@ -2,7 +2,7 @@
 the run stops.
 
 Small runs and runs with transcripts are played inline, bigger ones on the cluster the
-settings name (inline when there is none); shard lines always ask for the cluster. Between
+settings name (inline when there is none); shard lines ask for the cluster. Between
 shards the run asks whether to stop: the time budget ran out, or the client went away (a
 stream's disconnect is also seen at its next write, which closes the stream and so the
 run; a JSON request's only by peeking at its socket, gunicorn gives no callback).
@@ -77,10 +77,15 @@ def _counted(shards: Shards) -> Shards:
 
 
 def shards_of(
-    sim: SimulationRequest, budget: float, lines: GameLines | None, inline: bool
+    sim: SimulationRequest, budget: float, lines: GameLines | None, small_inline: bool = True
 ) -> Shards:
-    """The request's run in shards, played from the first one asked for, each counted."""
+    """The request's run in shards, played from the first one asked for, each counted.
+
+    Runs of at most ``SCORING_API_INLINE_GAMES`` are played inline unless ``small_inline``
+    is false (shard lines ask for the cluster whatever the size).
+    """
     settings = current_settings()
+    inline = small_inline and sim.games <= settings.inline_games
     scheduler = "off" if inline else settings.scheduler
     stop = stopper(budget, request.environ)
     return _counted(play(sim, scheduler, settings.shard_seconds, stop, lines))

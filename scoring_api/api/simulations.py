@@ -141,17 +141,15 @@ def simulate() -> dict[str, Any] | Response:
         first_game=body["first_game"],
         first_dealer=body["first_dealer"],
     )
-    if shard_lines:  # for big runs: on the cluster whatever the size
-        shards = shards_of(sim, settings.stream_seconds, None, inline=False)
+    if shard_lines:  # for big runs: the cluster's whatever the size
+        shards = shards_of(sim, settings.stream_seconds, None, small_inline=False)
         return _stream(writers.shard_lines(sim, shards))
-    inline = transcripts or sim.games <= settings.inline_games
+    lines = TRANSCRIPT_LINES if transcripts else GAME_LINES  # transcripts: always inline
     if ndjson:
-        lines = TRANSCRIPT_LINES if transcripts else GAME_LINES
-        shards = shards_of(sim, settings.stream_seconds, lines, inline)
+        shards = shards_of(sim, settings.stream_seconds, lines)
         return _stream(writers.game_lines(sim, shards))
-    budget = settings.json_seconds
-    shards = shards_of(sim, budget, TRANSCRIPT_LINES if transcripts else None, inline)
+    shards = shards_of(sim, settings.json_seconds, lines if transcripts else None)
     try:
         return writers.json_answer(sim, shards, transcripts)
     except RunStopped as stopped:
-        return _unfinished(sim, stopped, budget)
+        return _unfinished(sim, stopped, settings.json_seconds)
