@@ -35,4 +35,5 @@ def score() -> dict[str, Any]:
         "count": result.count,
         "next_player": result.next_player,
         "complete": result.complete,
+        "said_go": list(result.said_go),
     }

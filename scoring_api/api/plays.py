@@ -28,11 +28,10 @@ def validate() -> dict[str, Any]:
         hand=body.get("hand"),
         starter=body.get("starter"),
     )
+    # A tile that leads a new count after goes names its leader, legal or not.
+    leader = {} if verdict.leader is None else {"leader": verdict.leader}
     if verdict.reason is not None:
-        return {
-            "legal": False,
-            "reason": {"code": verdict.reason.code, "message": verdict.reason.message},
-        }
+        return {"legal": False, "reason": render.reason(verdict.reason), **leader}
     return {
         "legal": True,
         "points": verdict.points,
@@ -40,4 +39,6 @@ def validate() -> dict[str, Any]:
         "count": verdict.count,
         "scores": list(verdict.scores),
         **render.side_scores(body["rules"], verdict.scores),
+        "next_player": verdict.next_player,
+        **leader,
     }

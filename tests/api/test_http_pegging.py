@@ -69,7 +69,14 @@ def test_dealer_zero_and_notations(api: ContractClient) -> None:
 
 def test_empty_record(api: ContractClient) -> None:
     body = api.post(PEGGING, {"plays": []}).get_json()
-    assert body == {"plays": [], "scores": [0, 0], "count": 0, "next_player": 0, "complete": False}
+    assert body == {
+        "plays": [],
+        "scores": [0, 0],
+        "count": 0,
+        "next_player": 0,
+        "complete": False,
+        "said_go": [],
+    }
 
 
 @pytest.mark.parametrize(
