@@ -11,7 +11,7 @@ from scoring_api.rules.deal import Claims, Deal, DealEvent, score_deal
 
 from . import render
 from .body import load_body
-from .schemas import DealSchema, default_dealer
+from .schemas import DealSchema, dealer_of
 
 bp = Blueprint("deals", __name__, url_prefix="/v1/deals")
 
@@ -37,7 +37,7 @@ def _event(event: DealEvent) -> dict[str, Any]:
 @bp.post("/score")
 def score() -> dict[str, Any]:
     body = load_body(_schema)
-    rules, dealer = body["rules"], default_dealer(body)
+    rules, dealer = body["rules"], dealer_of(body)
     claims = body.get("claims", {})
     deal = score_deal(
         Deal(

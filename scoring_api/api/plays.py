@@ -10,7 +10,7 @@ from scoring_api.rules import validate_play
 
 from . import render
 from .body import load_body
-from .schemas import ValidatePlaySchema, default_dealer
+from .schemas import ValidatePlaySchema, dealer_of
 
 bp = Blueprint("plays", __name__, url_prefix="/v1/plays")
 
@@ -23,7 +23,7 @@ def validate() -> dict[str, Any]:
     verdict = validate_play(
         body["plays"],
         body["play"],
-        dealer=default_dealer(body),
+        dealer=dealer_of(body),
         players=body["rules"].players,
         hand=body.get("hand"),
         starter=body.get("starter"),

@@ -19,8 +19,7 @@ from marshmallow import (
 )
 from marshmallow.validate import Equal, Length, Range
 
-from scoring_api.rules import HAND_SIZE, Play, Tile
-from scoring_api.rules import default_dealer as last_seat_deals
+from scoring_api.rules import HAND_SIZE, Play, Tile, default_dealer
 from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
 
 from .fields import BoundedList, JsonArray, JsonBoolean, JsonInteger, RulesField, TileField
@@ -107,7 +106,7 @@ def _plays() -> fields.List[Play]:
 
 
 def _dealer() -> JsonInteger:
-    # Left out: the last seat deals, so seat 0 leads (``default_dealer``).
+    # Left out: the last seat deals, so seat 0 leads (``dealer_of``).
     return JsonInteger(validate=Range(0, MAX_PLAYERS - 1))
 
 
@@ -131,9 +130,9 @@ class ValidatePlaySchema(StrictSchema):
     rules = RulesField()
 
 
-def default_dealer(body: dict[str, Any]) -> int:
+def dealer_of(body: dict[str, Any]) -> int:
     """The dealer a request names, else the last seat (so seat 0 leads)."""
-    dealer: int = body.get("dealer", last_seat_deals(body["rules"].players))
+    dealer: int = body.get("dealer", default_dealer(body["rules"].players))
     return dealer
 
 

@@ -177,19 +177,17 @@ class RecordReader:
                 hint="wait_for_turn",
             )
         self._close_before(
-            tile, "played_after_go", f"player {player} said Go, so {tile} leads the next count"
+            "played_after_go", f"player {player} said Go, so {tile} leads the next count"
         )
 
     def _close_for(self, tile: Tile) -> None:
         """``tile`` does not fit: the count must have closed, every active player passing."""
         count = self.referee.count
-        self._close_before(
-            tile, "count_over_31", f"{tile} would make the count {count + tile.value}"
-        )
+        self._close_before("count_over_31", f"{tile} would make the count {count + tile.value}")
 
-    def _close_before(self, tile: Tile, code: ReasonCode, why: str) -> None:
-        """``tile`` leads the next count (``why``): every player still in the open count said
-        go, each go possible, else the record is illegal (``code``)."""
+    def _close_before(self, code: ReasonCode, why: str) -> None:
+        """The next tile leads the next count (``why``): every player still in the open count
+        said go, each go possible, else the record is illegal (``code``)."""
         ref = self.referee
         while ref.laid:
             waiting = ref.turn
@@ -211,6 +209,8 @@ def referee_for(
     hands: Sequence[Sequence[Tile]] | None,
     starter: Tile | None,
 ) -> PlayReferee:
+    """The referee of a play, its table checked (hands: each player's four tiles at the start;
+    dealer None: ``default_dealer``); ``MalformedInputError`` names a bad field."""
     if players < PLAYERS:
         raise MalformedInputError(f"the play needs at least {PLAYERS} players", "/players")
     if dealer is None:
@@ -234,11 +234,13 @@ def referee_for(
 
 
 def check_player(play: Play, players: int, pointer: str) -> None:
+    """A seat of the table, else ``MalformedInputError`` at ``pointer``."""
     if not 0 <= play.player < players:
         raise MalformedInputError(f"player must be from 0 to {players - 1}", pointer)
 
 
 def read_record(referee: PlayReferee, plays: Sequence[Play]) -> RecordReader:
+    """The record read through ``referee``; ``IllegalPlayError`` at its first illegal entry."""
     for i, play in enumerate(plays):
         check_player(play, referee.players, f"/plays/{i}/player")
     reader = RecordReader(referee)
