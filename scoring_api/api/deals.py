@@ -1,4 +1,5 @@
-"""A whole deal of a game refereed end to end: every scoring event, the scores, the winner."""
+"""A deal of a game refereed: every scoring event, the scores, the winner; whole, or in play
+(no hands or crib yet: the board as the play goes on)."""
 
 from __future__ import annotations
 
@@ -6,24 +7,15 @@ from typing import Any
 
 from flask import Blueprint
 
-from scoring_api.rules.deal import Claim, Claims, Deal, DealEvent, score_deal
+from scoring_api.rules.deal import Claims, Deal, DealEvent, score_deal
 
 from . import render
 from .body import load_body
-from .schemas import DealSchema, default_dealer
+from .schemas import DealSchema, dealer_of
 
 bp = Blueprint("deals", __name__, url_prefix="/v1/deals")
 
 _schema = DealSchema()
-
-
-def _claim(claim: Claim) -> dict[str, Any]:
-    return {
-        "claimed": claim.claimed,
-        "correct": claim.correct,
-        "missed": claim.missed,
-        "overclaimed": claim.overclaimed,
-    }
 
 
 def _event(event: DealEvent) -> dict[str, Any]:
@@ -38,14 +30,14 @@ def _event(event: DealEvent) -> dict[str, Any]:
     if event.entry is not None:
         answer["entry"] = event.entry
     if event.claim is not None:
-        answer["claim"] = _claim(event.claim)
+        answer["claim"] = render.claim(event.claim)
     return answer
 
 
 @bp.post("/score")
 def score() -> dict[str, Any]:
     body = load_body(_schema)
-    rules, dealer = body["rules"], default_dealer(body)
+    rules, dealer = body["rules"], dealer_of(body)
     claims = body.get("claims", {})
     deal = score_deal(
         Deal(
@@ -53,8 +45,8 @@ def score() -> dict[str, Any]:
             dealer,
             body["scores"],
             body["starter"],
-            body["hands"],
-            body["crib"],
+            body.get("hands"),
+            body.get("crib"),
             body["plays"],
             Claims(tuple(claims.get("hands", ())), claims.get("crib")),
         )

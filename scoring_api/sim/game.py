@@ -11,6 +11,7 @@ from random import Random
 from typing import Literal
 
 from scoring_api.rules.constants import DEALS, HAND_SIZE
+from scoring_api.rules.deal import lurched_sides
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.records import PlaySheet, ScoredPlay
 from scoring_api.rules.referee import PlayReferee
@@ -207,10 +208,7 @@ class _Game:
         self.result.role_points[seat][seat == self.dealer] += points
         if self.scores[side] >= self.rules.target:
             self.result.winner = side
-            half = (self.rules.target + 1) // 2
-            self.result.lurched = [
-                other for other, score in enumerate(self.scores) if other != side and score < half
-            ]
+            self.result.lurched = list(lurched_sides(self.scores, side, self.rules.target))
             raise GameOver
 
     def play(self) -> GameResult:
