@@ -6,9 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-from .contract import ContractClient, pointers, problem_of
-from .helpers import (
+from rulebook import (
     FOUR_HANDS,
     FOUR_LAID,
     THREE_HANDS,
@@ -17,6 +15,8 @@ from .helpers import (
     WHOLE_PLAY,
     record,
 )
+
+from .contract import ContractClient, pointers, problem_of
 
 DEAL = "/v1/deals/score"
 THREE_CRIB = ["5-6", "0-1", "3-6", "0-6"]

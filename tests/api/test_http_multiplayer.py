@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rulebook import FOUR_HANDS, FOUR_LAID, THREE_HANDS, THREE_LAID, record
 
 from .contract import ContractClient, pointers, problem_of
-from .helpers import FOUR_HANDS, FOUR_LAID, THREE_HANDS, THREE_LAID, record
 
 PEGGING = "/v1/pegging/score"
 VALIDATE = "/v1/plays/validate"

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rulebook import WHOLE_HANDS, WHOLE_PLAY
 
 from scoring_api.rules import ALL_TILES
 
 from .contract import ContractClient, pointers, problem_of
-from .helpers import WHOLE_HANDS, WHOLE_PLAY
 
 PEGGING = "/v1/pegging/score"
 VALIDATE = "/v1/plays/validate"

@@ -17,6 +17,7 @@ from random import Random
 from typing import Any
 
 from flask import Flask
+from rulebook import FOUR_HANDS, FOUR_LAID, THREE_HANDS, THREE_LAID, WHOLE_HANDS, WHOLE_PLAY
 
 from scoring_api.app import create_app
 
@@ -113,61 +114,10 @@ def _play(player: int, tile: str | None = None) -> dict[str, Any]:
     return {"player": player, "tile": tile} if tile else {"player": player, "go": True}
 
 
-SECTION_6 = [
-    _play(0, "3-4"),
-    _play(1, "2-6"),
-    _play(0, "4-4"),
-    _play(1, "1-6"),
-    _play(0),
-    _play(0, "0-6"),
-    _play(1, "3-3"),
-    _play(0, "2-2"),
-    _play(1, "4-5"),
-]
-SECTION_6_HANDS = [["3-4", "4-4", "0-6", "2-2"], ["2-6", "1-6", "4-5", "3-3"]]
-THREE = [
-    (0, "3-4"),
-    (1, "2-6"),
-    (2, "3-5"),
-    (0, "0-4"),
-    (0, "1-3"),
-    (1, "0-5"),
-    (2, "1-5"),
-    (0, "2-2"),
-    (1, "4-6"),
-    (2, "1-4"),
-    (1, "2-5"),
-    (2, "4-4"),
-]
-THREE_HANDS = [
-    ["3-4", "0-4", "1-3", "2-2"],
-    ["2-6", "0-5", "4-6", "2-5"],
-    ["3-5", "1-5", "1-4", "4-4"],
-]
-FOUR = [
-    (0, "6-6"),
-    (1, "1-2"),
-    (2, "0-3"),
-    (3, "0-4"),
-    (0, "4-5"),
-    (1, "5-5"),
-    (2, "0-5"),
-    (3, "2-3"),
-    (0, "1-4"),
-    (0, "0-1"),
-    (1, "1-6"),
-    (2, "2-6"),
-    (3, "3-6"),
-    (1, "3-4"),
-    (2, "4-4"),
-    (3, "2-5"),
-]
-FOUR_HANDS = [
-    ["6-6", "4-5", "1-4", "0-1"],
-    ["1-2", "5-5", "1-6", "3-4"],
-    ["0-3", "0-5", "2-6", "4-4"],
-    ["0-4", "2-3", "3-6", "2-5"],
-]
+SECTION_6 = WHOLE_PLAY
+SECTION_6_HANDS = WHOLE_HANDS
+THREE = THREE_LAID
+FOUR = FOUR_LAID
 
 
 def _pegging() -> Iterator[Case]:
