@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from scoring_api.sim.advisor import Model, advise_discards
+from scoring_api.sim.advisor import DiscardOption, Model, advise_discards
 
 from . import render
 from .body import load_body
@@ -34,17 +34,19 @@ def advise() -> dict[str, Any]:
         **({"partner_deals": True} if body["partner_deals"] else {}),
         "model": model,
         "rules": rules.as_dict(),
-        "options": [
-            {
-                "discard": render.tiles(option.discard),
-                "keep": render.tiles(option.keep),
-                "expected_net": option.expected_net,
-                "expected_hand": option.expected_hand,
-                "expected_crib": option.expected_crib,
-                "expected_pegging": option.expected_pegging,
-                "min_hand": option.min_hand,
-                "max_hand": option.max_hand,
-            }
-            for option in options
-        ],
+        "options": [option_answer(option) for option in options],
+    }
+
+
+def option_answer(option: DiscardOption) -> dict[str, Any]:
+    """One way to lay tiles away, as the advice (and a review of a lay-away) shows it."""
+    return {
+        "discard": render.tiles(option.discard),
+        "keep": render.tiles(option.keep),
+        "expected_net": option.expected_net,
+        "expected_hand": option.expected_hand,
+        "expected_crib": option.expected_crib,
+        "expected_pegging": option.expected_pegging,
+        "min_hand": option.min_hand,
+        "max_hand": option.max_hand,
     }

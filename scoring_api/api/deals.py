@@ -42,23 +42,27 @@ def _event(event: DealEvent) -> dict[str, Any]:
     return answer
 
 
+def deal_of(body: dict[str, Any]) -> Deal:
+    """The deal a body loaded by ``DealSchema`` (or a schema built on it) describes; a crib
+    left out is empty."""
+    claims = body.get("claims", {})
+    return Deal(
+        body["rules"],
+        default_dealer(body),
+        body["scores"],
+        body["starter"],
+        body["hands"],
+        body.get("crib", ()),
+        body["plays"],
+        Claims(tuple(claims.get("hands", ())), claims.get("crib")),
+    )
+
+
 @bp.post("/score")
 def score() -> dict[str, Any]:
-    body = load_body(_schema)
-    rules, dealer = body["rules"], default_dealer(body)
-    claims = body.get("claims", {})
-    deal = score_deal(
-        Deal(
-            rules,
-            dealer,
-            body["scores"],
-            body["starter"],
-            body["hands"],
-            body["crib"],
-            body["plays"],
-            Claims(tuple(claims.get("hands", ())), claims.get("crib")),
-        )
-    )
+    given = deal_of(load_body(_schema))
+    rules, dealer = given.rules, given.dealer
+    deal = score_deal(given)
     winner = deal.winner
     return {
         "rules": rules.as_dict(),

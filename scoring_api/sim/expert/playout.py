@@ -11,7 +11,7 @@ checks that every point agrees.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from scoring_api.rules.constants import MAX_COUNT
 from scoring_api.rules.play_scoring import points_for_last
@@ -21,6 +21,8 @@ PlayTable = Mapping[tuple[tuple[int, ...], tuple[int, ...], int, bool], int]
 """``ExpertTables.play``: the value to lay by information state."""
 
 PLAYERS = 2
+ME, OTHER = 0, 1
+"""The seats of a play-out that values a choice: the player deciding, the other."""
 _OTHER = tuple(next_seat(seat, PLAYERS) for seat in range(PLAYERS))
 """The other seat of each, looked up: the play-out asks on every tile."""
 
@@ -104,3 +106,35 @@ def play_out(
         values, count, passed = (), 0, [False, False]
         after = _OTHER[last]
         turn = after if hands[after] else (last if hands[last] else None)
+
+
+def play_values(
+    key: tuple[tuple[int, ...], tuple[int, ...], int, bool],
+    holdings: Sequence[list[int]],
+    play: PlayTable | None,
+) -> dict[int, int]:
+    """Each value the player may lay in the information state ``key`` (his values, the
+    count's values, the other's number of tiles, whether the other has said go): the total
+    over ``holdings`` of the other of the rest of the play's points, his minus the other's,
+    that tile's own included; both lay greedily after it, or by ``play``."""
+    mine, values, _, passed = key
+    count = sum(values)
+    candidates = sorted({v for v in mine if count + v <= MAX_COUNT})
+    totals = dict.fromkeys(candidates, 0)
+    for his in holdings:
+        for value in candidates:
+            rest = list(mine)
+            rest.remove(value)
+            after = (*values, value)
+            points = [points_for_last[after], 0]
+            if count + value == MAX_COUNT:  # a new count, led by the other if he can
+                turn = OTHER if his else (ME if rest else None)
+                play_out([rest, list(his)], turn, (), [False, False], ME, points, play)
+            else:
+                turn = OTHER if his and not passed else (ME if rest else None)
+                if turn is None:
+                    points[ME] += 1
+                else:
+                    play_out([rest, list(his)], turn, after, [False, passed], ME, points, play)
+            totals[value] += points[ME] - points[OTHER]
+    return totals
