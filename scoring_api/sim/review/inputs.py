@@ -16,12 +16,9 @@ from dataclasses import dataclass, replace
 from scoring_api.rules.constants import DEALS
 from scoring_api.rules.deal import Deal, DealScore, score_deal
 from scoring_api.rules.errors import MalformedInputError
-from scoring_api.rules.options import RuleOptions
-from scoring_api.rules.records import Play
 from scoring_api.rules.tiles import Tile, ensure_distinct
 
 from ..advisor import Model
-from ..game import DealRecord
 
 DEFAULT_PLAYOUTS = 300
 """Play-outs per tile reviewed unless a request asks for more (bench/README.md: the time)."""
@@ -118,18 +115,3 @@ def checked_deal(request: ReviewRequest) -> tuple[Deal, DealScore]:
         raise MalformedInputError(f"from 1 to {MAX_PLAYOUTS} play-outs", "/playouts")
     return deal, scored
 
-
-def request_from_record(
-    record: DealRecord,
-    rules: RuleOptions,
-    model: Model,
-    playouts: int = DEFAULT_PLAYOUTS,
-    seats: tuple[int, ...] | None = None,
-) -> ReviewRequest:
-    """The review of a simulated deal (a transcript's), from scores of 0: a whole deal."""
-    hands = [laid_away(drawn, away) for drawn, away in zip(record.hands, record.discards,
-             strict=True)]  # fmt: skip
-    crib = [tile for away in record.discards for tile in away] + list(record.blind)
-    plays = [Play(entry.player, entry.tile) for entry in record.plays]
-    deal = Deal(rules, record.dealer, [0] * rules.sides, record.starter, hands, crib, plays)
-    return ReviewRequest(deal, record.hands, model, seats, playouts)
