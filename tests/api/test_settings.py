@@ -10,7 +10,7 @@ import pytest
 from scoring_api.app import create_app
 from scoring_api.settings import SETTINGS, Settings, current_settings, load_settings
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+OPERATIONS = Path(__file__).resolve().parents[2] / "docs" / "operations.md"
 # A number (1,000 separators allowed) or a string in backquotes.
 _ROW = re.compile(r"^\| `(SCORING_API_\w+)` \| ([\d,.]+|`[^`]*`) \| (.+) \|$", re.MULTILINE)
 
@@ -19,8 +19,10 @@ def _default(cell: str) -> float | str:
     return cell.strip("`") if cell.startswith("`") else float(cell.replace(",", ""))
 
 
-def test_readme_table_lists_every_setting_with_its_default_and_meaning() -> None:
-    rows = {name: (default, meaning) for name, default, meaning in _ROW.findall(README.read_text())}
+def test_operations_settings_table_lists_every_setting_with_its_default_and_meaning() -> None:
+    section = OPERATIONS.read_text(encoding="utf-8").split("\n## Settings\n", 1)[1]
+    table = section.split("\n## ", 1)[0]
+    rows = {name: (default, meaning) for name, default, meaning in _ROW.findall(table)}
     assert set(rows) == {setting.name for setting in SETTINGS}
     for setting in SETTINGS:
         default, meaning = rows[setting.name]

@@ -79,9 +79,10 @@ def test_strategies_are_listed_with_descriptions(api: ContractClient) -> None:
     assert SPEC["components"]["schemas"]["StrategyName"]["enum"] == list(STRATEGIES)
 
 
-def test_readme_table_names_every_strategy() -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    table = readme.split("**Strategies**", 1)[1].split("\n\n", 2)[1]
+def test_simulation_page_table_names_every_strategy() -> None:
+    page = Path(__file__).resolve().parents[2] / "docs" / "simulation.md"
+    section = page.read_text(encoding="utf-8").split("\n## Strategies\n", 1)[1]
+    table = section.split("\n## ", 1)[0]
     rows = [line for line in table.splitlines() if line.startswith("| `")]
     assert [row.split("`")[1] for row in rows] == list(STRATEGIES)
 
