@@ -10,6 +10,11 @@ play-outs (the model is the default for the players: ``expert`` with two, else
 95% intervals, the mean luck, and the share of each label among lay-aways and among the tiles
 of the play with a choice; then the quantiles of the losses of those tiles (the thresholds'
 evidence). Deals are reviewed in ``--jobs`` processes, in order.
+
+``--noise N``: instead, whole deals of expected v expert are reviewed twice, with
+``--playouts`` and with ten times as many, until N tiles with a choice are compared: how far a
+loss moves with the play-outs' draw, and how often a tile without loss (by the ten times
+more) is labelled past ``fine`` or ``inaccuracy`` (the labels' false alarms).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from multiprocessing import get_context
 from pathlib import Path
 from statistics import fmean, stdev
@@ -30,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from scoring_api.rules import RuleOptions  # noqa: E402
 from scoring_api.sim.review.deal import LayAwayDecision, review_deal  # noqa: E402
-from scoring_api.sim.review.labels import LABELS  # noqa: E402
+from scoring_api.sim.review.labels import LABELS, THRESHOLDS  # noqa: E402
 from scoring_api.sim.review.samples import request_from_record, whole_deals  # noqa: E402
 from scoring_api.sim.runs import Z95, SimulationRequest  # noqa: E402
 
@@ -102,6 +108,44 @@ def measure(strategy: str, args: argparse.Namespace) -> Found:
     return (*(part[:seats] for part in total[:3]), *total[3:])  # type: ignore[return-value]
 
 
+def _noise_pairs(args: tuple[int, int, int, int]) -> list[tuple[float, float]]:
+    seed, first, games, playouts = args
+    run = SimulationRequest(("expected", "expert"), RuleOptions(), seed, games, first)
+    pairs = []
+    for record in whole_deals(run):
+        request = request_from_record(record, run, "expert", playouts)
+        few, many = review_deal(request), review_deal(replace(request, playouts=10 * playouts))
+        for low, high in zip(few.decisions, many.decisions, strict=True):
+            if not isinstance(low, LayAwayDecision) and low.label != "forced":
+                pairs.append((low.loss, high.loss))
+    return pairs
+
+
+def noise(args: argparse.Namespace) -> None:
+    """Each loss with ``--playouts`` against the same loss with ten times as many."""
+    pairs: list[tuple[float, float]] = []
+    first = 0
+    with ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn")) as pool:
+        while len(pairs) < args.noise:
+            batch = [(args.seed, first + k * GAMES_PER_JOB, GAMES_PER_JOB, args.playouts)
+                     for k in range(args.jobs)]  # fmt: skip
+            first += args.jobs * GAMES_PER_JOB
+            for found in pool.map(_noise_pairs, batch):
+                pairs += found
+    moved = [abs(low - high) for low, high in pairs]
+    clean = [low for low, high in pairs if high == 0]
+    print(
+        f"{len(pairs)} tiles with a choice, {args.playouts} against {10 * args.playouts} "
+        f"play-outs: the loss moves by {fmean(moved):.3f} on average ({_quantiles(moved)})"
+    )
+    for label, below in THRESHOLDS[:2]:
+        alarms = sum(loss >= below for loss in clean) / len(clean)
+        print(
+            f"  of the {len(clean)} without loss by the larger count, {alarms:.1%} are past "
+            f"{label} ({below}) by the smaller"
+        )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=1000)
@@ -112,7 +156,11 @@ def main() -> int:
     parser.add_argument(
         "--strategies", nargs="+", default=["random", "greedy", "expected", "expert"]
     )
+    parser.add_argument("--noise", type=int, default=0, help="tiles to compare, see above")
     args = parser.parse_args()
+    if args.noise:
+        noise(args)
+        return 0
     print(f"{args.deals} whole deals per strategy, {args.players} players, every seat reviewed,")
     print(f"{args.playouts} play-outs, seed {args.seed}; means per seat and deal, 95% intervals")
     every_loss: list[float] = []
