@@ -8,10 +8,13 @@ each laid away: Ann 1-2 and 5-6, Bob 0-0 and 5-5; the starter 1-5.
 
 from __future__ import annotations
 
+import os
+import shutil
+
 import pytest
 
 from .axe import serious_violations
-from .conftest import DESKTOP, PHONE, OpenPage, save_screenshot
+from .conftest import ARTIFACTS, DESKTOP, DOCS_SCREENSHOTS, PHONE, OpenPage, save_screenshot
 from .table import assert_fits_the_width, start_game, type_tiles
 
 pytest.importorskip(
@@ -68,9 +71,18 @@ def test_a_deal_reviewed_after_it_is_counted(open_page: OpenPage, viewport: dict
     expect(luck.first).to_contain_text("luck +")
     assert_fits_the_width(page)
     name = "review-phone" if viewport == PHONE else "review-desktop"
-    page.locator("#review").scroll_into_view_if_needed()
-    save_screenshot(page, name, docs=True)
+    save_screenshot(page, name)
+    _review_picture(page, name)
     assert visit.outside_requests() == []
+
+
+def _review_picture(page: Page, name: str) -> None:
+    """The Review view alone (the page is long), for docs/page.md with E2E_UPDATE_DOCS=1."""
+    path = ARTIFACTS / f"{name}-view.png"
+    page.mouse.move(0, 0)
+    page.locator("#review").screenshot(path=str(path))
+    if os.environ.get("E2E_UPDATE_DOCS") == "1":
+        shutil.copyfile(path, DOCS_SCREENSHOTS / path.name)
 
 
 def test_the_review_is_kept_and_speaks_russian(open_page: OpenPage) -> None:

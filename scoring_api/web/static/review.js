@@ -217,13 +217,13 @@ export function reviewSection(deal) {
     disabled: !ready || state.busy, text: tr("review_go") });
   button.addEventListener("click", () => enqueue(() => review(deal)));
   const answer = answerOf(deal);
-  section.append(
+  section.append(...[
     h("h3", { id: "review-heading", text: tr("review_heading") }),
     h("p", { class: "review-ask", text: tr(players === 3 ? "review_ask_three" : "review_ask") }),
     ...order(players, deal.dealer).map((seat) => seatPicker(deal, seat, laid)),
     h("div", { class: "actions" }, button),
     h("p", { class: "note", role: "status", text: state.busy ? tr("review_working") : "" }),
     state.error ? errorBox(state.error) : null,
-    answer ? findings(answer) : null);
+    answer ? findings(answer) : null].filter(Boolean));
   return section;
 }
