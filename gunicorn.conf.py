@@ -105,9 +105,9 @@ def post_worker_init(worker: Any) -> None:
 
 def worker_exit(server: Any, worker: Any) -> None:
     """Close the worker's client of the simulation cluster, if it made one."""
-    from scoring_api.sim_cluster import embedded
+    from scoring_api.sim_cluster.client import CLIENT
 
-    embedded.worker_exit()
+    CLIENT.close()
 
 
 def child_exit(server: Any, worker: Any) -> None:

@@ -10,7 +10,8 @@ side's best and median and the ratio of medians (this checkout / baseline).
 
 Measures (each a fresh process, so "cold" caches as a new gunicorn worker has them):
 - ``show_totals``: show totals per second in bulk (bench/core.py's bulk measure, smaller).
-- ``random``, ``expected``: whole games per second in-process, v itself, seed 1.
+- ``random``, ``expected``: whole games per second in-process, v itself, seed 1;
+  ``random4``, ``expected4``: the same with four players (each on his own).
 
 With ``--instructions`` the games are counted in CPU instructions under valgrind's callgrind
 instead of timed (about 50 times slower, but the same count whatever else the machine is
@@ -49,16 +50,26 @@ else:
         from scoring_api.sim.runs import SimulationRequest, run
     except ImportError:
         from scoring_api.rules.simulation import SimulationRequest, run
-    from scoring_api.rules import DEFAULT_RULES
+    from scoring_api.rules import RuleOptions
+    # "expected4": four players of "expected". The lineup's field was "strategies" before it
+    # was "lineup": the baseline may have either name.
+    name, players = (measure[:-1], 4) if measure.endswith("4") else (measure, 2)
+    field = "lineup" if "lineup" in SimulationRequest.__dataclass_fields__ else "strategies"
     request = SimulationRequest(
-        strategies=(measure, measure), rules=DEFAULT_RULES, seed=1, games=games
+        **{field: (name,) * players}, rules=RuleOptions(players=players), seed=1, games=games
     )
     started = time.perf_counter()
     totals = run(request)
     print(json.dumps(totals.games / (time.perf_counter() - started)))
 """
 
-MEASURES = {"show_totals": 0, "random": 5000, "expected": 2000}
+MEASURES = {
+    "show_totals": 0,
+    "random": 5000,
+    "expected": 2000,
+    "random4": 3000,
+    "expected4": 1000,
+}
 
 
 def _once(checkout: Path, measure: str) -> float:

@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring_api.rules import DEFAULT_RULES
+from scoring_api.rules.constants import PLAYERS
 from scoring_api.sim.runs import SimulationRequest, run
 
 RUN = 10_000
@@ -38,7 +39,7 @@ def main() -> None:
     for name, games in (("random", args.random), ("expected", args.expected)):
         for played in range(RUN, games + 1, RUN):
             seed += 1
-            run(SimulationRequest((name, name), DEFAULT_RULES, seed, RUN))
+            run(SimulationRequest((name,) * PLAYERS, DEFAULT_RULES, seed, RUN))
             print(f"{name} v {name}, {played:,} games: peak {peak_mb()} MB")
 
 

@@ -19,7 +19,7 @@ Run from the repository root:  .venv/bin/python bench/simulate.py [--random-game
    keep-alive connection (median and 95th percentile), and ``advise_discards`` in-process.
 
 4. Three and four players and partnerships: games per second of random and expected, each
-   in a fresh process pinned to the same core (``--tables-only`` runs just this part).
+   in a fresh process pinned to the same core (``--seatings-only`` runs just this part).
 5. The expert: expert v expert in fresh processes (the first run), its tables read before
    the timing as a gunicorn worker reads them as it starts, and (derived) with the reading
    inside it; beside expected v expected in the same minutes (``--expert-only``).
@@ -55,6 +55,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # live_server: gunicorn as the tests st
 from live_server import serve  # noqa: E402
 
 from scoring_api.rules import ALL_TILES, DEFAULT_RULES  # noqa: E402
+from scoring_api.rules.constants import PLAYERS  # noqa: E402
 from scoring_api.sim.advisor import MODELS, Model, advise_discards  # noqa: E402
 from scoring_api.sim.expert.tables import shipped_tables  # noqa: E402
 from scoring_api.sim.runs import SimulationRequest, run  # noqa: E402
@@ -62,10 +63,10 @@ from scoring_api.sim.runs import SimulationRequest, run  # noqa: E402
 SEED = 20261130
 NDJSON = "application/x-ndjson"
 TARGETS = {"random": 5_000, "expected": 1_000, "expert": 1_000}
-TABLE_TARGETS = {"random": 2_500, "expected": 800}
+SEATING_TARGETS = {"random": 2_500, "expected": 800}
 ADVICE_TARGETS = {"expected": 50, "expert": 20}  # median ms over HTTP
-TABLES = {
-    "two (for reference)": {"players": 2},
+SEATINGS = {
+    "two (for reference)": {"players": PLAYERS},
     "three": {"players": 3},
     "four": {"players": 4},
     "partners": {"players": 4, "partners": True},
@@ -85,14 +86,14 @@ print(games / (time.perf_counter() - started))
 EXPERT_RUN = """
 import sys, time
 from scoring_api.rules import DEFAULT_RULES
-from scoring_api.sim.expert.tables import shipped_tables
+from scoring_api.sim.expert.tables import EXPERT_PLAYERS, shipped_tables
 from scoring_api.sim.runs import SimulationRequest, run
 games, seed = int(sys.argv[1]), int(sys.argv[2])
 started = time.perf_counter()
 shipped_tables()
 load = time.perf_counter() - started
 started = time.perf_counter()
-run(SimulationRequest(("expert", "expert"), DEFAULT_RULES, seed, games))
+run(SimulationRequest(("expert",) * EXPERT_PLAYERS, DEFAULT_RULES, seed, games))
 print(load, games / (time.perf_counter() - started))
 """
 
@@ -100,7 +101,7 @@ print(load, games / (time.perf_counter() - started))
 Speeds = tuple[float, float]  # games per wall-clock second, games per CPU second
 
 
-def timed_run(names: tuple[str, str], games: int) -> Speeds:
+def timed_run(names: tuple[str, ...], games: int) -> Speeds:
     """Speeds of one ``run`` of the benchmark's games in this process."""
     wall, cpu = time.perf_counter(), time.process_time()
     run(SimulationRequest(names, DEFAULT_RULES, SEED, games))
@@ -147,7 +148,7 @@ def post(conn: http.client.HTTPConnection, path: str, body: object, accept: str)
     return data
 
 
-def timed_post(worker: tuple[int, int], names: tuple[str, str], games: int, accept: str) -> Speeds:
+def timed_post(worker: tuple[int, int], names: tuple[str, ...], games: int, accept: str) -> Speeds:
     """Speeds of one POST /v1/simulations of the benchmark's games; CPU is the worker's."""
     port, pid = worker
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=3600)
@@ -197,15 +198,15 @@ def main() -> None:
     parser.add_argument("--advise", type=int, default=200, help="advisor requests")
     parser.add_argument("--repeat", type=int, default=5, help="timed rounds; the best counts")
     parser.add_argument("--expert-games", type=int, default=3_000)
-    parser.add_argument("--tables-only", action="store_true", help="only part 4")
+    parser.add_argument("--seatings-only", "--tables-only", action="store_true", help="only part 4")
     parser.add_argument("--expert-only", action="store_true", help="only part 5")
     args = parser.parse_args()
     # One core for this process and the gunicorn it starts (which inherits the affinity).
     os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
     print(f"python {platform.python_version()} on {platform.machine()}, pinned to one core")
-    table_games = {"random": args.random_games // 2, "expected": args.expected_games // 2}
-    if args.tables_only:
-        tables(args.repeat, table_games)
+    seating_games = {"random": args.random_games // 2, "expected": args.expected_games // 2}
+    if args.seatings_only:
+        seatings(args.repeat, seating_games)
         return
     if args.expert_only:
         expert(args.repeat, args.expert_games)
@@ -222,7 +223,7 @@ def main() -> None:
                 f"({args.advise} random hands; target median < {ADVICE_TARGETS[model]} ms)"
             )
         for name, games in (("random", args.random_games), ("expected", args.expected_games)):
-            names = (name, name)
+            names = (name,) * PLAYERS
             cold = timed_run(names, games)[0]
             timed_post(worker, names, games, "application/json")  # the worker's first run
             warm = max(timed_run(names, games)[0] for _ in range(args.repeat))
@@ -247,14 +248,15 @@ def main() -> None:
                     f" of in-process; per worker CPU second {cpu:,.0f} = "
                     f"{100 * cpu / local[1]:.1f}% (target >= 90%)"
                 )
-    tables(args.repeat, table_games)
+    seatings(args.repeat, seating_games)
     expert(args.repeat, args.expert_games)
 
 
-def fresh_run(table: dict[str, object], name: str, games: int) -> float:
-    """Games per second of one run in a fresh process (inheriting this one's core)."""
+def fresh_run(rules: dict[str, object], name: str, games: int) -> float:
+    """Games per second of one run under ``rules`` (JSON) in a fresh process (inheriting this
+    one's core), every seat playing ``name``."""
     out = subprocess.run(
-        [sys.executable, "-c", FRESH_RUN, json.dumps(table), name, str(games), str(SEED)],
+        [sys.executable, "-c", FRESH_RUN, json.dumps(rules), name, str(games), str(SEED)],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         check=True,
@@ -264,14 +266,15 @@ def fresh_run(table: dict[str, object], name: str, games: int) -> float:
     return float(out.stdout)
 
 
-def tables(repeat: int, games: dict[str, int]) -> None:
-    for label, table in TABLES.items():
+def seatings(repeat: int, games: dict[str, int]) -> None:
+    """Random and expected at each number of players, and with partners."""
+    for label, rules in SEATINGS.items():
         for name in ("random", "expected"):
-            speeds = [fresh_run(table, name, games[name]) for _ in range(repeat)]
+            speeds = [fresh_run(rules, name, games[name]) for _ in range(repeat)]
             print(
-                f"{label} ({table}), {name} x {table['players']} ({games[name]:,} games, fresh "
+                f"{label} ({rules}), {name} x {rules['players']} ({games[name]:,} games, fresh "
                 f"process): median {statistics.median(speeds):,.0f} games/s, best "
-                f"{max(speeds):,.0f} (target {TABLE_TARGETS[name]:,})"
+                f"{max(speeds):,.0f} (target {SEATING_TARGETS[name]:,})"
             )
 
 
@@ -293,7 +296,7 @@ def expert(repeat: int, games: int) -> None:
         loads.append(load)
         speeds["expert"].append(speed)
         speeds["expert, reading"].append(games / (games / speed + load))
-        speeds["expected"].append(fresh_run({"players": 2}, "expected", games))
+        speeds["expected"].append(fresh_run({"players": PLAYERS}, "expected", games))
     print(f"the expert's tables read in {statistics.median(loads):.2f} s (median)")
     for label, found in speeds.items():
         what = {

@@ -1,8 +1,10 @@
-"""The layout shows the architecture: the rules core stands alone, and modules stay small."""
+"""The layout shows the architecture: the rules core stands alone, no import cycles (imports
+inside functions included), the simulator in layers, and modules stay small."""
 
 from __future__ import annotations
 
 import ast
+from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "scoring_api"
@@ -53,3 +55,80 @@ def test_no_python_module_is_over_400_lines() -> None:
         if (lines := len(path.read_text().splitlines())) > MAX_LINES
     }
     assert not long
+
+
+def _name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_name(path): path for path in PACKAGE.rglob("*.py")}
+
+
+def _package_imports(name: str) -> set[str]:
+    """The package's modules that ``name`` imports anywhere in its text (inside functions
+    too). ``from package import module`` counts as the module; a module's own packages are
+    imported before it, so they are no edge back."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parent = ".".join(parts[: len(parts) - node.level + 1])
+                base = f"{parent}.{base}" if base else parent
+            modules = {f"{base}.{alias.name}" for alias in node.names} & set(MODULES)
+            found |= modules or {base}
+    return {
+        module
+        for module in found & set(MODULES)
+        if module != name and not name.startswith(module + ".")
+    }
+
+
+GRAPH = {name: _package_imports(name) for name in MODULES}
+
+
+def _cycle(graph: dict[str, set[str]]) -> tuple[str, ...] | None:
+    try:
+        TopologicalSorter(graph).prepare()
+    except CycleError as error:
+        return tuple(error.args[1])
+    return None
+
+
+def test_the_cycle_check_sees_a_cycle_and_resolves_relative_imports() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) is not None
+    assert _cycle({"a": {"b"}, "b": set(), "d": {"a"}}) is None
+    runner = GRAPH["scoring_api.sim_cluster.runner"]
+    assert {"scoring_api.sim_cluster.shards", "scoring_api.sim_cluster.client"} <= runner
+    assert "scoring_api.sim_cluster" not in runner  # its own package
+
+
+def test_no_import_cycle_in_the_package() -> None:
+    assert _cycle(GRAPH) is None
+
+
+def _reaches(name: str) -> set[str]:
+    seen: set[str] = set()
+    todo = [name]
+    while todo:
+        for module in GRAPH[todo.pop()] - seen:
+            seen.add(module)
+            todo.append(module)
+    return seen
+
+
+def test_the_simulators_foundations_import_nothing_above_them() -> None:
+    sim = "scoring_api.sim."
+    assert {m for m in _reaches(f"{sim}layaway") if m.startswith(sim)} == set()
+    assert {m for m in _reaches(f"{sim}expected") if m.startswith(sim)} == {f"{sim}layaway"}
+    assert {m for m in _reaches(f"{sim}expert.tables") if m.startswith(sim)} == {f"{sim}layaway"}
+    askers = {name for name in MODULES if f"{sim}advisor" in GRAPH[name]}
+    # the top: the HTTP layer and the review of a deal, which shows the advice's figures
+    assert askers
+    assert all(name.startswith(("scoring_api.api.", "scoring_api.sim.review.")) for name in askers)

@@ -7,7 +7,8 @@ from typing import Any
 
 from flask import Blueprint
 
-from scoring_api.sim.advisor import DiscardOption, Model, advise_discards
+from scoring_api.sim.advisor import Advice, Model, advise_discards, default_model
+from scoring_api.sim.layaway import RankedOption
 
 from . import render
 from .body import load_body
@@ -17,32 +18,28 @@ bp = Blueprint("advice", __name__, url_prefix="/v1/discards")
 
 _schema = AdviceSchema()
 
-DEFAULT_MODELS: dict[int, Model] = {2: "expert", 3: "expected", 4: "expected"}
-"""The model a request that names none gets, by players: the expert's, which also counts the
-play and the other's real lay-away, where it exists (two players); else ``expected``."""
-
 
 @bp.post("/advise")
 def advise() -> dict[str, Any]:
     body = load_body(_schema)
     own_crib = body["dealer"] or body["partner_deals"]
     rules = body["rules"]
-    model: Model = body["model"] or DEFAULT_MODELS[rules.players]
-    options = advise_discards(body["tiles"], own_crib, rules, model)
+    model: Model = body["model"] or default_model(rules.players)
+    advice = advise_discards(body["tiles"], own_crib, rules, model)
     return {
         "dealer": body["dealer"],
         **({"partner_deals": True} if body["partner_deals"] else {}),
         "model": model,
         "rules": rules.as_dict(),
-        "options": [option_answer(option) for option in options],
+        "options": [option_answer(advice, option) for option in advice.options],
     }
 
 
-def option_answer(option: DiscardOption) -> dict[str, Any]:
+def option_answer(advice: Advice, option: RankedOption) -> dict[str, Any]:
     """One way to lay tiles away, as the advice (and a review of a lay-away) shows it."""
     return {
-        "discard": render.tiles(option.discard),
-        "keep": render.tiles(option.keep),
+        "discard": render.tiles(advice.laid_away(option)),
+        "keep": render.tiles(advice.kept(option)),
         "expected_net": option.expected_net,
         "expected_hand": option.expected_hand,
         "expected_crib": option.expected_crib,

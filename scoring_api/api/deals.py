@@ -1,4 +1,5 @@
-"""A whole deal of a game refereed end to end: every scoring event, the scores, the winner."""
+"""A deal of a game refereed: every scoring event, the scores, the winner; whole, or in play
+(no hands or crib yet: the board as the play goes on)."""
 
 from __future__ import annotations
 
@@ -6,24 +7,15 @@ from typing import Any
 
 from flask import Blueprint
 
-from scoring_api.rules.deal import Claim, Claims, Deal, DealEvent, score_deal
+from scoring_api.rules.deal import Claims, Deal, DealEvent, score_deal
 
 from . import render
 from .body import load_body
-from .schemas import DealSchema, default_dealer
+from .schemas import DealSchema, dealer_of
 
 bp = Blueprint("deals", __name__, url_prefix="/v1/deals")
 
 _schema = DealSchema()
-
-
-def _claim(claim: Claim) -> dict[str, Any]:
-    return {
-        "claimed": claim.claimed,
-        "correct": claim.correct,
-        "missed": claim.missed,
-        "overclaimed": claim.overclaimed,
-    }
 
 
 def _event(event: DealEvent) -> dict[str, Any]:
@@ -38,21 +30,20 @@ def _event(event: DealEvent) -> dict[str, Any]:
     if event.entry is not None:
         answer["entry"] = event.entry
     if event.claim is not None:
-        answer["claim"] = _claim(event.claim)
+        answer["claim"] = render.claim(event.claim)
     return answer
 
 
 def deal_of(body: dict[str, Any]) -> Deal:
-    """The deal a body loaded by ``DealSchema`` (or a schema built on it) describes; a crib
-    left out is empty."""
+    """The deal a body loaded by ``DealSchema`` (or a schema built on it) describes."""
     claims = body.get("claims", {})
     return Deal(
         body["rules"],
-        default_dealer(body),
+        dealer_of(body),
         body["scores"],
         body["starter"],
-        body["hands"],
-        body.get("crib", ()),
+        body.get("hands"),
+        body.get("crib"),
         body["plays"],
         Claims(tuple(claims.get("hands", ())), claims.get("crib")),
     )

@@ -17,6 +17,7 @@ from scoring_api.rules import (
     score_show,
     show_totals,
 )
+from scoring_api.rules.deal import check_claim
 
 from . import metrics, render
 from .body import json_body, load_body
@@ -68,13 +69,7 @@ def score() -> dict[str, Any]:
         "rules": _rules_json(body["rules"]),
     }
     if "claimed" in body:
-        claimed, total = body["claimed"], shown.total
-        answer["claim"] = {
-            "claimed": claimed,
-            "correct": claimed == total,
-            "missed": max(total - claimed, 0),
-            "overclaimed": max(claimed - total, 0),
-        }
+        answer["claim"] = render.claim(check_claim(body["claimed"], shown.total))
     return answer
 
 

@@ -10,7 +10,7 @@ from scoring_api.rules import score_pegging
 
 from . import render
 from .body import load_body
-from .schemas import PeggingSchema, default_dealer
+from .schemas import PeggingSchema, dealer_of
 
 bp = Blueprint("pegging", __name__, url_prefix="/v1/pegging")
 
@@ -23,7 +23,7 @@ def score() -> dict[str, Any]:
     rules = body["rules"]
     result = score_pegging(
         body["plays"],
-        dealer=default_dealer(body),
+        dealer=dealer_of(body),
         players=rules.players,
         hands=body.get("hands"),
         starter=body.get("starter"),
@@ -35,4 +35,5 @@ def score() -> dict[str, Any]:
         "count": result.count,
         "next_player": result.next_player,
         "complete": result.complete,
+        "said_go": list(result.said_go),
     }

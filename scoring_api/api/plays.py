@@ -10,7 +10,7 @@ from scoring_api.rules import validate_play
 
 from . import render
 from .body import load_body
-from .schemas import ValidatePlaySchema, default_dealer
+from .schemas import ValidatePlaySchema, dealer_of
 
 bp = Blueprint("plays", __name__, url_prefix="/v1/plays")
 
@@ -23,16 +23,15 @@ def validate() -> dict[str, Any]:
     verdict = validate_play(
         body["plays"],
         body["play"],
-        dealer=default_dealer(body),
+        dealer=dealer_of(body),
         players=body["rules"].players,
         hand=body.get("hand"),
         starter=body.get("starter"),
     )
+    # A tile that leads a new count after goes names its leader, legal or not.
+    leader = {} if verdict.leader is None else {"leader": verdict.leader}
     if verdict.reason is not None:
-        return {
-            "legal": False,
-            "reason": {"code": verdict.reason.code, "message": verdict.reason.message},
-        }
+        return {"legal": False, "reason": render.reason(verdict.reason), **leader}
     return {
         "legal": True,
         "points": verdict.points,
@@ -40,4 +39,6 @@ def validate() -> dict[str, Any]:
         "count": verdict.count,
         "scores": list(verdict.scores),
         **render.side_scores(body["rules"], verdict.scores),
+        "next_player": verdict.next_player,
+        **leader,
     }

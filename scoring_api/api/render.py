@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from scoring_api.rules import RuleOptions, ScoredPlay, Tile
+from scoring_api.rules import Reason, RuleOptions, ScoredPlay, Tile
+from scoring_api.rules.deal import Claim
 
 
 class _Item(Protocol):
@@ -49,3 +50,18 @@ def side_scores(rules: RuleOptions, seat_scores: Iterable[int]) -> dict[str, lis
     if not rules.partners:
         return {}
     return {"side_scores": rules.side_totals(list(seat_scores))}
+
+
+def claim(checked: Claim) -> dict[str, Any]:
+    """A claim for a show, checked: the same shape for one hand and for a deal's shows."""
+    return {
+        "claimed": checked.claimed,
+        "correct": checked.correct,
+        "missed": checked.missed,
+        "overclaimed": checked.overclaimed,
+    }
+
+
+def reason(why: Reason) -> dict[str, Any]:
+    """Why a play is refused, and what the player may do instead."""
+    return {"code": why.code, "message": why.message, "hint": why.hint}

@@ -13,7 +13,7 @@ from marshmallow import fields
 from marshmallow.validate import Length, OneOf, Range
 
 from scoring_api.rules.constants import HAND_SIZE, MAX_PLAYERS, PLAYERS
-from scoring_api.sim.advisor import MODELS, Model
+from scoring_api.sim.advisor import MODELS, Model, default_model
 from scoring_api.sim.review.deal import (
     DealReview,
     Decision,
@@ -25,7 +25,7 @@ from scoring_api.sim.review.inputs import DEFAULT_PLAYOUTS, MAX_PLAYOUTS, Review
 from scoring_api.sim.review.labels import THRESHOLDS
 
 from . import render
-from .advice import DEFAULT_MODELS, option_answer
+from .advice import option_answer
 from .body import load_body
 from .deals import deal_of
 from .fields import BoundedList, JsonInteger, TileField
@@ -35,10 +35,14 @@ bp = Blueprint("review", __name__, url_prefix="/v1/deals")
 
 
 class ReviewSchema(DealSchema):
-    """A deal, the tiles each seat drew (5 or 6: the rules core checks the number against the
-    players), and what to review."""
+    """A whole deal (its hands; the crib may be left out), the tiles each seat drew (5 or 6:
+    the rules core checks the number against the players), and what to review."""
 
-    crib = BoundedList(TileField(), validate=Length(equal=HAND_SIZE))
+    hands = BoundedList(
+        BoundedList(TileField(), validate=Length(equal=HAND_SIZE)),
+        required=True,
+        validate=Length(PLAYERS, MAX_PLAYERS),
+    )
     drawn = BoundedList(
         BoundedList(TileField(), validate=Length(5, 6)),
         required=True,
@@ -50,18 +54,23 @@ class ReviewSchema(DealSchema):
     model = fields.String(load_default=None, validate=OneOf(MODELS))
     playouts = JsonInteger(load_default=DEFAULT_PLAYOUTS, validate=Range(1, MAX_PLAYOUTS))
 
+    def _shown_together(self, data: dict[str, Any], **_: Any) -> None:
+        """Not the deal's rule (its hands and crib come together): a review's hands are
+        required and its crib may be left out, implied by the lay-aways."""
+
 
 _schema = ReviewSchema()
 
 
 def _decision(decision: Decision) -> dict[str, Any]:
     if isinstance(decision, LayAwayDecision):
+        advice = decision.advice
         return {
             "kind": "lay_away",
             "seat": decision.seat,
-            "options": [option_answer(option) for option in decision.options],
-            "chosen": render.tiles(decision.chosen.discard),
-            "best": render.tiles(decision.best.discard),
+            "options": [option_answer(advice, option) for option in advice.options],
+            "chosen": render.tiles(advice.laid_away(decision.chosen)),
+            "best": render.tiles(advice.laid_away(decision.best)),
             "loss": decision.loss,
             "label": decision.label,
             "explanation": decision.explanation,
@@ -99,7 +108,7 @@ def review() -> dict[str, Any]:
     body = load_body(_schema)
     deal = deal_of(body)
     rules = deal.rules
-    model: Model = body["model"] or DEFAULT_MODELS[rules.players]
+    model: Model = body["model"] or default_model(rules.players)
     seats = body.get("seats")
     request = ReviewRequest(
         deal, body["drawn"], model, None if seats is None else tuple(seats), body["playouts"]

@@ -19,7 +19,7 @@ from marshmallow import (
 )
 from marshmallow.validate import Equal, Length, Range
 
-from scoring_api.rules import HAND_SIZE, Play, Tile
+from scoring_api.rules import HAND_SIZE, Play, Tile, default_dealer
 from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
 
 from .fields import BoundedList, JsonArray, JsonBoolean, JsonInteger, RulesField, TileField
@@ -106,7 +106,7 @@ def _plays() -> fields.List[Play]:
 
 
 def _dealer() -> JsonInteger:
-    # Left out: the last seat deals, so seat 0 leads (``default_dealer``).
+    # Left out: the last seat deals, so seat 0 leads (``dealer_of``).
     return JsonInteger(validate=Range(0, MAX_PLAYERS - 1))
 
 
@@ -130,9 +130,9 @@ class ValidatePlaySchema(StrictSchema):
     rules = RulesField()
 
 
-def default_dealer(body: dict[str, Any]) -> int:
+def dealer_of(body: dict[str, Any]) -> int:
     """The dealer a request names, else the last seat (so seat 0 leads)."""
-    dealer: int = body.get("dealer", body["rules"].players - 1)
+    dealer: int = body.get("dealer", default_dealer(body["rules"].players))
     return dealer
 
 
@@ -150,7 +150,8 @@ class ClaimsSchema(StrictSchema):
 
 
 class DealSchema(StrictSchema):
-    """One deal of a game, refereed end to end (the rules core checks it adds up)."""
+    """One deal of a game, refereed end to end, or in play without hands and crib (the rules
+    core checks it adds up)."""
 
     rules = RulesField()
     dealer = _dealer()
@@ -158,9 +159,15 @@ class DealSchema(StrictSchema):
     starter = TileField(required=True)
     hands = BoundedList(
         BoundedList(TileField(), validate=Length(equal=HAND_SIZE)),
-        required=True,
         validate=Length(PLAYERS, MAX_PLAYERS),
     )
-    crib = BoundedList(TileField(), required=True, validate=Length(equal=HAND_SIZE))
+    crib = BoundedList(TileField(), validate=Length(equal=HAND_SIZE))
     plays = _plays()
     claims = fields.Nested(ClaimsSchema)
+
+    @validates_schema
+    def _shown_together(self, data: dict[str, Any], **_: Any) -> None:
+        """The spec's ``dependentRequired``: hands and crib come together, claims with them."""
+        for given, needed in (("hands", "crib"), ("crib", "hands"), ("claims", "hands")):
+            if given in data and needed not in data:
+                raise ValidationError(f"Required with {given}.", needed)

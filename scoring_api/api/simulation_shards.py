@@ -1,15 +1,11 @@
-"""Big simulation runs over HTTP: played in shards (inline or on the Dask cluster).
+"""A request's run as shards (``scoring_api.sim_cluster``): where they are played, and when
+the run stops.
 
-- ``game_stream``: the per-game NDJSON stream of a big run, in index order.
-- ``shard_stream``: the NDJSON answer of ``"lines": "shards"``: one line per finished shard
-  (its game range and totals) as it finishes, then the summary; or an error line naming the
-  game ranges still missing, each resumable as a request of its own.
-- ``json_answer``: the JSON summary of a run bigger than ``SCORING_API_INLINE_GAMES``; a
-  503 problem when part of the run could not be played.
-
-Both stop when the client goes away: a stream's disconnect is seen at its next write (the
-generator is then closed), a JSON request's by peeking at its socket between shards
-(gunicorn gives no callback), and the shards still queued are cancelled.
+Small runs and runs with transcripts are played inline, bigger ones on the cluster the
+settings name (inline when there is none); shard lines ask for the cluster. Between
+shards the run asks whether to stop: the time budget ran out, or the client went away (a
+stream's disconnect is also seen at its next write, which closes the stream and so the
+run; a JSON request's only by peeking at its socket, gunicorn gives no callback).
 """
 
 from __future__ import annotations
@@ -18,32 +14,23 @@ import contextlib
 import select
 import socket
 import time
-from collections.abc import Iterator
 from typing import Any
 
-from flask import Response, request
+from flask import request
 
 from scoring_api.settings import current_settings
-from scoring_api.sim.runs import SimulationRequest, Totals, summarize
-from scoring_api.sim_cluster.runner import (
-    ClusterUnavailable,
-    OtherCode,
-    RunFailed,
-    Shard,
-    Stop,
-    in_order,
-    play,
-)
+from scoring_api.sim.runs import SimulationRequest
+from scoring_api.sim_cluster.runner import Shards, Stop, StopKind, StopReason, play
+from scoring_api.sim_cluster.shards import GameLines
 
-from . import jsonio, metrics
-from .problems import problem
+from . import metrics
 
-GONE = "The client went away."
+GONE = StopReason(StopKind.GONE, "The client went away.")
 
 
-def summary(head: dict[str, Any], totals: Totals, sim: SimulationRequest) -> dict[str, Any]:
-    """A run's JSON answer: the request's head, the summary, the sums behind it."""
-    return {**head, **summarize(totals, sim.strategies, sim.rules), "totals": totals.as_dict()}
+def budget_ran_out(seconds: float) -> str:
+    """The time budget's sentence, ahead of what was played and what to do."""
+    return f"The run's time budget of {seconds:g} s ran out"
 
 
 def client_gone(environ: dict[str, Any]) -> bool:
@@ -68,146 +55,37 @@ def client_gone(environ: dict[str, Any]) -> bool:
 
 
 def stopper(budget: float, environ: dict[str, Any]) -> Stop:
+    """Stop when the client is gone or past ``budget`` seconds from now (0: no budget)."""
     started = time.monotonic()
+    out_of_time = StopReason(StopKind.TIME_BUDGET, f"{budget_ran_out(budget)}.")
 
-    def stop() -> str | None:
+    def stop() -> StopReason | None:
         if client_gone(environ):
             return GONE
         if 0 < budget < time.monotonic() - started:
-            return f"The run's time budget of {budget:g} s ran out."
+            return out_of_time
         return None
 
     return stop
 
 
-def _ranges(missing: list[tuple[int, int]]) -> list[dict[str, int]]:
-    return [{"first_game": first, "games": games} for first, games in missing]
+def _counted(shards: Shards) -> Shards:
+    with contextlib.closing(shards):
+        for shard in shards:
+            metrics.GAMES_SIMULATED.inc(shard.games)
+            yield shard
 
 
-@contextlib.contextmanager
-def _closing(shards: Iterator[Shard]) -> Iterator[None]:
-    """Close a run's shards however the block ends (a disconnect cancels what is queued)."""
-    try:
-        yield
-    finally:
-        close = getattr(shards, "close", None)
-        if close is not None:
-            close()
+def shards_of(
+    sim: SimulationRequest, budget: float, lines: GameLines | None, small_inline: bool = True
+) -> Shards:
+    """The request's run in shards, played from the first one asked for, each counted.
 
-
-def _line(document: dict[str, Any]) -> bytes:
-    return jsonio.dumps(document) + b"\n"
-
-
-def _shard_line(shard: Shard) -> bytes:
-    return _line(
-        {
-            "type": "shard",
-            "first_game": shard.first_game,
-            "games": shard.games,
-            "totals": shard.totals.as_dict(),
-        }
-    )
-
-
-def _error_line(detail: str, missing: list[tuple[int, int]]) -> bytes:
-    return _line(
-        {
-            "type": "error",
-            "status": 503,
-            "detail": f"{detail} Resume with the missing ranges (first_game, games).",
-            "next_game": missing[0][0],
-            "missing": _ranges(missing),
-        }
-    )
-
-
-def shard_stream(sim: SimulationRequest, head: dict[str, Any], budget: float) -> Iterator[bytes]:
-    """One line per finished shard, then the summary (or an error line naming what is missing).
-
-    Every check that can refuse the request happens before the first byte; the scheduler
-    being unreachable is the error line (the status is already sent).
+    Runs of at most ``SCORING_API_INLINE_GAMES`` are played inline unless ``small_inline``
+    is false (shard lines ask for the cluster whatever the size).
     """
     settings = current_settings()
-    environ = request.environ
-    totals = Totals.empty(sim.rules)
-    try:
-        shards = play(sim, settings.scheduler, settings.shard_seconds, stopper(budget, environ))
-        with _closing(shards):
-            for shard in shards:
-                totals.merge(shard.totals)
-                metrics.GAMES_SIMULATED.inc(shard.games)
-                yield _shard_line(shard)
-    except RunFailed as failed:
-        if failed.detail != GONE:
-            yield _error_line(failed.detail, failed.missing)
-        return
-    except ClusterUnavailable as unavailable:
-        yield _error_line(str(unavailable), [(sim.first_game, sim.games)])
-        return
-    yield _line({"type": "summary", **summary(head, totals, sim)})
-
-
-def game_stream(sim: SimulationRequest, head: dict[str, Any], budget: float) -> Iterator[bytes]:
-    """One line per game in index order, then the summary: the inline stream's bytes.
-
-    The games are played in shards like any big run; a shard finished early waits for those
-    before it. On a failure the error line names every game not yet streamed as missing.
-    """
-    settings = current_settings()
-    environ = request.environ
-    totals = Totals.empty(sim.rules)
-    at, end = sim.first_game, sim.first_game + sim.games
-    try:
-        shards = play(
-            sim, settings.scheduler, settings.shard_seconds, stopper(budget, environ), rows=True
-        )
-        with _closing(shards):
-            for shard in in_order(shards, sim.first_game):
-                totals.merge(shard.totals)
-                metrics.GAMES_SIMULATED.inc(shard.games)
-                yield b"".join(_line({"type": "game", **row}) for row in shard.rows or ())
-                at = shard.first_game + shard.games
-    except RunFailed as failed:
-        if failed.detail != GONE:
-            yield _error_line(failed.detail, [(at, end - at)])
-        return
-    except ClusterUnavailable as unavailable:
-        yield _error_line(str(unavailable), [(at, end - at)])
-        return
-    yield _line({"type": "summary", **summary(head, totals, sim)})
-
-
-def json_answer(
-    sim: SimulationRequest, head: dict[str, Any], budget: float
-) -> dict[str, Any] | Response:
-    settings = current_settings()
-    totals = Totals.empty(sim.rules)
-    try:
-        shards = play(
-            sim, settings.scheduler, settings.shard_seconds, stopper(budget, request.environ)
-        )
-        with _closing(shards):
-            for shard in shards:
-                totals.merge(shard.totals)
-                metrics.GAMES_SIMULATED.inc(shard.games)
-    except OtherCode as other:
-        return problem(503, other.detail)
-    except RunFailed as failed:
-        played = totals.games
-        if failed.detail.startswith("The run's time budget"):
-            return problem(
-                503,
-                f"The run's time budget of {budget:g} s ran out after {played} of {sim.games} "
-                "games: ask for fewer games per request (shards by first_game), or stream them.",
-                games_played=played,
-            )
-        return problem(
-            503,
-            f"{failed.detail} {played} of {sim.games} games were played; the missing ranges "
-            "(first_game, games) can be asked for again.",
-            missing=_ranges(failed.missing),
-        )
-    except ClusterUnavailable as unavailable:
-        return problem(503, str(unavailable))
-    return summary(head, totals, sim)
+    inline = small_inline and sim.games <= settings.inline_games
+    scheduler = "off" if inline else settings.scheduler
+    stop = stopper(budget, request.environ)
+    return _counted(play(sim, scheduler, settings.shard_seconds, stop, lines))

@@ -1,41 +1,39 @@
 """Whole games between strategies: a summary with the sums behind it, or a stream of games.
 
-Game ``i`` of a run depends only on the seed, ``i`` and the request (see
-``scoring_api.sim.runs``), so shards of a run (``first_game``) merge exactly and the
-same request gives the same bytes from any worker.
+Every run is played as shards (``simulation_shards``) and written by one of the run's
+writers (``scoring_api.sim_cluster.writers``): the JSON answer, per-game lines or shard
+lines. Game ``i`` of a run depends only on the seed, ``i`` and the request (see
+``scoring_api.sim.runs``), so the same request gives the same bytes from any worker, inline
+or on the cluster.
 """
 
 from __future__ import annotations
 
 import secrets
-import time
 from collections.abc import Iterator
 from typing import Any
 
 from flask import Blueprint, Response, request, stream_with_context
 
+from scoring_api.rules.options import RuleOptions
 from scoring_api.settings import current_settings
 from scoring_api.sim.game import DealRecord, GameResult
 from scoring_api.sim.registry import STRATEGIES
-from scoring_api.sim.runs import (
-    MAX_SEED,
-    SimulationRequest,
-    Totals,
-    game_line,
-    play_one,
-)
+from scoring_api.sim.runs import MAX_SEED, SimulationRequest, game_line
+from scoring_api.sim_cluster import writers
+from scoring_api.sim_cluster.runner import RunStopped, StopKind
+from scoring_api.sim_cluster.shards import GAME_LINES, GameLines, GameRow
 
-from . import admission, jsonio, metrics, render, simulation_shards
+from . import admission, render
 from .body import load_body
 from .problems import InvalidInput, problem
 from .simulation_schemas import SimulationSchema
-from .simulation_shards import summary as _summary
+from .simulation_shards import budget_ran_out, shards_of
 
 bp = Blueprint("simulations", __name__, url_prefix="/v1")
 
 NDJSON = "application/x-ndjson"
 MAX_TRANSCRIPT_GAMES = 100
-FLUSH_SECONDS = 0.1
 
 _schema = SimulationSchema()
 _STRATEGIES = {
@@ -73,55 +71,14 @@ def _deal(record: DealRecord) -> dict[str, Any]:
     }
 
 
-def _game(index: int, game: GameResult) -> dict[str, Any]:
-    line: dict[str, Any] = game_line(index, game)
-    if game.transcript is not None:
-        line["transcript"] = [_deal(record) for record in game.transcript]
+def _transcript_line(index: int, game: GameResult, rules: RuleOptions) -> GameRow:
+    """A game's line with its transcript, deal by deal."""
+    line = game_line(index, game, rules)
+    line["transcript"] = [_deal(record) for record in game.transcript or ()]
     return line
 
 
-def _ndjson(document: dict[str, Any]) -> bytes:
-    return jsonio.dumps(document) + b"\n"
-
-
-def _stream(
-    sim: SimulationRequest, head: dict[str, Any], transcripts: bool, budget: float
-) -> Iterator[bytes]:
-    """One line per game, then the summary; past the time budget, an error line instead.
-
-    Lines are sent in chunks at most FLUSH_SECONDS apart: one write per game would cost a
-    system call per game, a noticeable share of a fast strategy's time.
-    """
-    totals = Totals.empty(sim.rules)
-    started = last_flush = time.monotonic()
-    end = sim.first_game + sim.games
-    pending: list[bytes] = []
-    for index in range(sim.first_game, end):
-        game = play_one(sim, index, transcripts)
-        totals.add(game)
-        metrics.GAMES_SIMULATED.inc()
-        pending.append(_ndjson({"type": "game", **_game(index, game)}))
-        now = time.monotonic()
-        if 0 < budget < now - started and index + 1 < end:
-            pending.append(
-                _ndjson(
-                    {
-                        "type": "error",
-                        "status": 503,
-                        "detail": f"The stream's time budget of {budget:g} s ran out; "
-                        f"resume with first_game {index + 1}.",
-                        "next_game": index + 1,
-                    }
-                )
-            )
-            yield b"".join(pending)
-            return
-        if now - last_flush >= FLUSH_SECONDS:
-            yield b"".join(pending)
-            pending.clear()
-            last_flush = now
-    pending.append(_ndjson({"type": "summary", **_summary(head, totals, sim)}))
-    yield b"".join(pending)
+TRANSCRIPT_LINES = GameLines(_transcript_line, transcripts=True)
 
 
 def _check_limits(games: int, transcripts: bool, shard_lines: bool = False) -> None:
@@ -143,62 +100,56 @@ def _check_limits(games: int, transcripts: bool, shard_lines: bool = False) -> N
         raise InvalidInput(errors)
 
 
+def _stream(lines: Iterator[bytes]) -> Response:
+    return Response(stream_with_context(lines), mimetype=NDJSON)
+
+
+def _unfinished(sim: SimulationRequest, stopped: RunStopped, budget: float) -> Response:
+    """The JSON answer's 503 when the run stopped before its last game."""
+    played, kind = stopped.played, stopped.reason.kind
+    if kind is StopKind.TIME_BUDGET:
+        return problem(
+            503,
+            f"{budget_ran_out(budget)} after {played} of {sim.games} games: ask for fewer "
+            "games per request (shards by first_game), or stream them.",
+            games_played=played,
+        )
+    if kind in (StopKind.OTHER_CODE, StopKind.UNREACHABLE):
+        return problem(503, stopped.reason.detail)
+    return problem(
+        503,
+        f"{stopped.reason.detail} {played} of {sim.games} games were played; the missing "
+        "ranges (first_game, games) can be asked for again.",
+        missing=[{"first_game": first, "games": games} for first, games in stopped.missing],
+    )
+
+
 @bp.post("/simulations")
 def simulate() -> dict[str, Any] | Response:
     body = load_body(_schema)
     ndjson = request.accept_mimetypes.best_match(("application/json", NDJSON)) == NDJSON
     shard_lines = ndjson and body["lines"] == "shards"
-    _check_limits(body["games"], body["transcripts"], shard_lines)
+    transcripts: bool = body["transcripts"]
+    _check_limits(body["games"], transcripts, shard_lines)
     admission.admit()  # a slot until the answer is sent, or a 503 (admission.py)
-    seed = body["seed"] if "seed" in body else secrets.randbelow(MAX_SEED + 1)
-    names = tuple(player["strategy"] for player in body["players"])
+    settings = current_settings()
     sim = SimulationRequest(
-        strategies=names,
+        lineup=tuple(player["strategy"] for player in body["players"]),
         rules=body["rules"],
-        seed=seed,
+        seed=body["seed"] if "seed" in body else secrets.randbelow(MAX_SEED + 1),
         games=body["games"],
         first_game=body["first_game"],
         first_dealer=body["first_dealer"],
     )
-    head = {
-        "seed": seed,
-        "first_game": sim.first_game,
-        "first_dealer": sim.first_dealer,
-        "rules": sim.rules.as_dict(),
-    }
-    transcripts: bool = body["transcripts"]
-    if shard_lines:  # one line per shard, played on the cluster (simulation_shards)
-        stream = simulation_shards.shard_stream(sim, head, current_settings().stream_seconds)
-        return Response(stream_with_context(stream), mimetype=NDJSON)
+    if shard_lines:  # for big runs: the cluster's whatever the size
+        shards = shards_of(sim, settings.stream_seconds, None, small_inline=False)
+        return _stream(writers.shard_lines(sim, shards))
+    lines = TRANSCRIPT_LINES if transcripts else GAME_LINES  # transcripts: always inline
     if ndjson:
-        budget = current_settings().stream_seconds
-        if not transcripts and sim.games > current_settings().inline_games:
-            stream = simulation_shards.game_stream(sim, head, budget)
-            return Response(stream_with_context(stream), mimetype=NDJSON)
-        return Response(
-            stream_with_context(_stream(sim, head, transcripts, budget)), mimetype=NDJSON
-        )
-    budget = current_settings().json_seconds
-    if not transcripts and sim.games > current_settings().inline_games:
-        return simulation_shards.json_answer(sim, head, budget)
-    totals = Totals.empty(sim.rules)
-    games: list[dict[str, Any]] = []
-    started = time.monotonic()
-    end = sim.first_game + sim.games
-    for index in range(sim.first_game, end):
-        game = play_one(sim, index, transcripts)
-        totals.add(game)
-        metrics.GAMES_SIMULATED.inc()
-        if transcripts:
-            games.append(_game(index, game))
-        if 0 < budget < time.monotonic() - started and index + 1 < end:
-            played = index + 1 - sim.first_game
-            return problem(
-                503,
-                f"The run's time budget of {budget:g} s ran out after {played} of {sim.games} "
-                "games: ask for fewer games per request (shards by first_game), or stream them.",
-                games_played=played,
-            )
-    if not transcripts:
-        return _summary(head, totals, sim)
-    return {**_summary(head, totals, sim), "transcripts": games}
+        shards = shards_of(sim, settings.stream_seconds, lines)
+        return _stream(writers.game_lines(sim, shards))
+    shards = shards_of(sim, settings.json_seconds, lines if transcripts else None)
+    try:
+        return writers.json_answer(sim, shards, transcripts)
+    except RunStopped as stopped:
+        return _unfinished(sim, stopped, settings.json_seconds)

@@ -3,25 +3,24 @@
 The rule book in code, one module a job: ``tiles`` and ``options`` (what a deal is made of,
 with their parsers), ``show`` (docs/rules.md section 4), ``play_scoring`` (what a tile laid
 scores), ``referee`` (the turn, the count and the goes), ``records`` (a record of the play
-read, scored and validated), ``seats`` (who is next), ``constants`` (every number once) and
+read and scored), ``validation`` (a proposed play judged), ``deal`` (a whole deal refereed to
+the game's end), ``seats`` (who is next), ``constants`` (every number once) and
 ``errors``. The simulator (``scoring_api.sim``) is built on it; nothing here imports it.
 """
 
 from .constants import HAND_SIZE
-from .errors import REASON_CODES, IllegalPlayError, MalformedInputError, ReasonCode
+from .errors import (
+    HINT_CODES,
+    REASON_CODES,
+    HintCode,
+    IllegalPlayError,
+    MalformedInputError,
+    ReasonCode,
+)
 from .options import DEFAULT_RULES, RULE_OPTIONS, RuleOption, RuleOptions, parse_rules
 from .play_scoring import PegItem
-from .records import (
-    PeggingResult,
-    Play,
-    PlaySheet,
-    PlayVerdict,
-    Reason,
-    ScoredPlay,
-    score_pegging,
-    validate_play,
-)
-from .referee import PlayReferee
+from .records import PeggingResult, Play, PlaySheet, ScoredPlay, score_pegging
+from .referee import PlayReferee, default_dealer
 from .seats import leader, next_seat, seats_after, seats_from
 from .show import ShowItem, ShowScore, score_show, show_table, show_total, show_totals
 from .tiles import (
@@ -33,14 +32,17 @@ from .tiles import (
     parse_tile,
     parse_tiles,
 )
+from .validation import PlayVerdict, Reason, validate_play
 
 __all__ = [
     "ALL_TILES",
     "DEFAULT_RULES",
     "HAND_SIZE",
+    "HINT_CODES",
     "REASON_CODES",
     "RULE_OPTIONS",
     "TILE_BY_TEXT",
+    "HintCode",
     "IllegalPlayError",
     "MalformedInputError",
     "PegItem",
@@ -58,6 +60,7 @@ __all__ = [
     "ShowScore",
     "Tile",
     "TileMask",
+    "default_dealer",
     "ensure_distinct",
     "leader",
     "next_seat",

@@ -39,14 +39,13 @@ class DealShape:
     """Tiles the dealer draws unseen, face down, into the crib."""
 
 
-DEALS: dict[int, DealShape] = {2: DealShape(6, 2, 0), 3: DealShape(5, 1, 1), 4: DealShape(5, 1, 0)}
-"""``DEALS[players]``: every hand then holds ``HAND_SIZE`` tiles, and so does the crib."""
-
-DEALT = DEALS[PLAYERS].drawn
-"""Tiles each of two players draws."""
-
-LAID_AWAY = DEALS[PLAYERS].laid_away
-"""Tiles each of two players lays away."""
+DEALS: dict[int, DealShape] = {
+    PLAYERS: DealShape(6, 2, 0),
+    3: DealShape(5, 1, 1),
+    MAX_PLAYERS: DealShape(5, 1, 0),
+}
+"""``DEALS[players]`` for two, three and four players: every hand then holds ``HAND_SIZE``
+tiles, and so does the crib."""
 
 SHOWN = HAND_SIZE + 1
 """Tiles counted in a show: a hand or the crib with the starter."""

@@ -3,7 +3,8 @@
 docs/rules.md sections 5 and 8.4: every scoring event in the rule book's order (the starter
 double, each scoring tile of the play with its go point as an event of its own, each hand
 from the dealer's left round to the dealer, the crib), each side's score after it, and the
-event at which a side reached the target: nothing after it is scored.
+event at which a side reached the target: nothing after it is scored. A deal whose play is
+still going on (no hands or crib yet) is refereed as far as it goes: the board during the play.
 """
 
 from __future__ import annotations
@@ -39,6 +40,18 @@ class Claim:
     @property
     def correct(self) -> bool:
         return not self.missed and not self.overclaimed
+
+
+def check_claim(claimed: int, total: int) -> Claim:
+    """A player's claim for a show against what the show scores."""
+    return Claim(claimed, max(total - claimed, 0), max(claimed - total, 0))
+
+
+def lurched_sides(scores: Sequence[int], winner: int, target: int) -> tuple[int, ...]:
+    """The losing sides that have not reached half the target when ``winner`` wins
+    (docs/rules.md sections 5 and 8.4: below 31 of 61, below 61 of 121)."""
+    half = (target + 1) // 2
+    return tuple(side for side, score in enumerate(scores) if side != winner and score < half)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +94,8 @@ class DealScore:
     events: tuple[DealEvent, ...]
     """Every scoring event, in order, up to the winning one."""
     scores: tuple[int, ...]
-    """Each side's score after the deal (or at the winning event)."""
+    """Each side's score after the deal (or at the winning event, or after the plays so far
+    of a deal in play)."""
     winner: Winner | None
     """Who won, if a side reached the target in this deal."""
     lurched: tuple[int, ...]
@@ -111,12 +125,12 @@ class Deal:
     """Each side's score before the deal, all below the target."""
     starter: Tile
     """The starter."""
-    hands: Sequence[Sequence[Tile]]
-    """Each seat's four kept tiles, seat 0 first."""
-    crib: Sequence[Tile]
-    """The crib's four tiles."""
+    hands: Sequence[Sequence[Tile]] | None
+    """Each seat's four kept tiles, seat 0 first; None while the play is going on."""
+    crib: Sequence[Tile] | None
+    """The crib's four tiles; None (with the hands) while the play is going on."""
     plays: Sequence[Play]
-    """The record of the play, goes listed or left out."""
+    """The record of the play, goes listed or left out; while it is going on, so far."""
     claims: Claims = Claims()
     """What the players claimed at the show."""
 
@@ -150,7 +164,7 @@ class _Board:
 
 
 def _check(deal: Deal) -> None:
-    rules, dealer, scores, hands, crib = deal.rules, deal.dealer, deal.scores, deal.hands, deal.crib
+    rules, dealer, scores = deal.rules, deal.dealer, deal.scores
     n = rules.players
     if not 0 <= dealer < n:
         raise MalformedInputError(f"dealer must be a seat from 0 to {n - 1}", "/dealer")
@@ -161,6 +175,10 @@ def _check(deal: Deal) -> None:
             raise MalformedInputError(
                 f"side {side} has already reached the target {rules.target}", f"/scores/{side}"
             )
+    if deal.hands is None or deal.crib is None:
+        _check_in_progress(deal)
+        return
+    hands, crib = deal.hands, deal.crib
     if len(hands) != n:
         raise MalformedInputError(f"expected {n} hands, one per seat", "/hands")
     for seat, hand in enumerate(hands):
@@ -175,14 +193,27 @@ def _check(deal: Deal) -> None:
     ensure_distinct(placed)
 
 
+def _check_in_progress(deal: Deal) -> None:
+    """A deal in play: the hands and the crib come together at the show, the claims after."""
+    if deal.hands is not None:
+        raise MalformedInputError("the hands are shown with the crib: give both", "/crib")
+    if deal.crib is not None:
+        raise MalformedInputError("the crib is shown with the hands: give both", "/hands")
+    if deal.claims != Claims():
+        raise MalformedInputError(
+            "claims are checked at the show: give the hands and the crib", "/claims"
+        )
+
+
 def _claim(claimed: int | None, total: int) -> Claim | None:
-    if claimed is None:
-        return None
-    return Claim(claimed, max(total - claimed, 0), max(claimed - total, 0))
+    return None if claimed is None else check_claim(claimed, total)
 
 
 def score_deal(deal: Deal) -> DealScore:
     """Referee one deal of a game, from the scores before it to the scores after it.
+
+    Without hands and crib the deal is in play: refereed through the plays so far (the
+    starter double and the play), with the winner if the target is reached there.
 
     Raises ``MalformedInputError`` for a deal that does not add up (a tile twice anywhere, a
     seat or score out of range, a record that stops before every tile is laid although
@@ -210,6 +241,8 @@ def score_deal(deal: Deal) -> DealScore:
         for item in closing:
             if board.score(entry.player, "go", item.points, (item,), index):
                 return _result(board)
+    if hands is None or deal.crib is None:
+        return _result(board)  # in play: the show is still to come
     if not play.complete:
         laid = sum(entry.tile is not None for entry in play.plays)
         raise MalformedInputError(
@@ -231,10 +264,5 @@ def score_deal(deal: Deal) -> DealScore:
 def _result(board: _Board) -> DealScore:
     lurched: tuple[int, ...] = ()
     if board.winner is not None:
-        half = (board.rules.target + 1) // 2
-        lurched = tuple(
-            side
-            for side, score in enumerate(board.scores)
-            if side != board.winner.side and score < half
-        )
+        lurched = lurched_sides(board.scores, board.winner.side, board.rules.target)
     return DealScore(tuple(board.events), tuple(board.scores), board.winner, lurched)

@@ -18,6 +18,36 @@ ReasonCode = Literal[
 
 REASON_CODES: tuple[ReasonCode, ...] = get_args(ReasonCode)
 
+HintCode = Literal[
+    "say_go",
+    "wait_for_close",
+    "lead_next_count",
+    "wait_for_turn",
+    "lay_a_tile",
+    "choose_another_tile",
+    "choose_another_seat",
+]
+"""What a refused player may do instead, beside the ``ReasonCode`` of why (the spec lists
+them): ``say_go`` (the tile does not fit: if none does, say go first), ``wait_for_close`` (the
+tile can only lead the next count, and this one is still open), ``lead_next_count`` (the tile
+leads the next count, laid by another seat: the verdict names him), ``wait_for_turn``,
+``lay_a_tile`` (a go refused: a tile still fits), ``choose_another_tile`` and
+``choose_another_seat`` (the seat has laid all his tiles)."""
+
+HINT_CODES: tuple[HintCode, ...] = get_args(HintCode)
+
+HINTS: dict[ReasonCode, HintCode] = {
+    "out_of_turn": "wait_for_turn",
+    "count_over_31": "say_go",
+    "tile_repeated": "choose_another_tile",
+    "starter_played": "choose_another_tile",
+    "too_many_tiles": "choose_another_seat",
+    "played_after_go": "wait_for_close",
+    "tile_not_in_hand": "choose_another_tile",
+    "go_with_playable_tile": "lay_a_tile",
+}
+"""The hint of each reason where the referee does not say a more precise one."""
+
 
 class MalformedInputError(ValueError):
     """Input that does not describe tiles, hands or options at all.
@@ -42,16 +72,24 @@ class MalformedInputError(ValueError):
 class IllegalPlayError(ValueError):
     """A well-formed play record that breaks the rules of the play."""
 
-    def __init__(self, code: ReasonCode, message: str, index: int | None = None) -> None:
+    def __init__(
+        self,
+        code: ReasonCode,
+        message: str,
+        index: int | None = None,
+        hint: HintCode | None = None,
+    ) -> None:
         super().__init__(message if index is None else f"entry {index}: {message}")
         self.code: ReasonCode = code
         """Why, as a stable reason code."""
         self.message = message
         """Why, as a sentence a player understands."""
+        self.hint: HintCode = HINTS[code] if hint is None else hint
+        """What the player may do instead, as a stable hint code."""
         self.index = index
         """The first bad entry of the record, once the record reader knows it (the referee
         of the play does not)."""
 
     def at(self, index: int) -> IllegalPlayError:
         """The same error, placed at entry ``index`` of a record."""
-        return IllegalPlayError(self.code, self.message, index)
+        return IllegalPlayError(self.code, self.message, index, self.hint)

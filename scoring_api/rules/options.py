@@ -8,16 +8,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 
+from .constants import DEALS, PLAYERS
 from .errors import MalformedInputError
 from .json_values import json_integer
 
 PARTNERSHIP_PLAYERS = 4
-PARTNERSHIP_TARGET = 121  # the default target with partners (docs/rules.md section 8.4)
+"""Players at a table of partners (docs/rules.md section 8)."""
+PARTNERSHIPS = 2
+"""Sides with partners: seats 0 and 2 against 1 and 3."""
+PARTNERSHIP_TARGET = 121
+"""The default target with partners (docs/rules.md section 8.4)."""
 
 
 @dataclass(frozen=True, slots=True)
 class RuleOptions:
-    """The options a game is played under; the defaults are the rule book's."""
+    """The options a game is played under; the defaults are the rule book's (and the only
+    place they are written: ``RULE_OPTIONS`` takes them from here)."""
 
     target: int = 61
     """Points that win the game: 61 or 121 (docs/rules.md section 5)."""
@@ -25,7 +31,7 @@ class RuleOptions:
     """What the dealer scores at once when the starter is a double: 1, 0 or 2 (section 2)."""
     double_blank_in_fifteens: bool = True
     """Whether a fifteen that includes 0-0 counts as a fifteen of its own (section 4)."""
-    players: int = 2
+    players: int = PLAYERS
     """Players at the table: 2, 3 or 4 (section 8)."""
     partners: bool = False
     """Four players in two partnerships, seats 0 and 2 against 1 and 3 (section 8)."""
@@ -37,11 +43,11 @@ class RuleOptions:
     @property
     def sides(self) -> int:
         """How many sides score: one per player, or two partnerships."""
-        return 2 if self.partners else self.players
+        return PARTNERSHIPS if self.partners else self.players
 
     def side_of(self, seat: int) -> int:
         """The side a seat scores for: his own, or with partners seat mod 2."""
-        return seat % 2 if self.partners else seat
+        return seat % PARTNERSHIPS if self.partners else seat
 
     def side_totals(self, seat_points: Sequence[int]) -> list[int]:
         """Each side's share of points given per seat: partners add up."""
@@ -65,43 +71,46 @@ class RuleOption:
     name: str
     """The field of ``RuleOptions`` and the key of a ``rules`` object."""
     default: int | bool
-    """Its value when a request leaves it out (always ``allowed[0]``)."""
+    """Its value when a request leaves it out: the ``RuleOptions`` field's default, and
+    ``allowed[0]``."""
     allowed: tuple[int | bool, ...]
-    """Every value it may take."""
+    """Every value it may take, the default first."""
     description: str
     """What it changes, citing the rule book."""
 
 
+def _option(name: str, values: tuple[int | bool, ...], description: str) -> RuleOption:
+    """The option of a ``RuleOptions`` field, its default that field's, put first."""
+    default: int | bool = getattr(DEFAULT_RULES, name)
+    allowed = (default, *(value for value in values if value != default))
+    return RuleOption(name, default, allowed, description)
+
+
 RULE_OPTIONS: tuple[RuleOption, ...] = (
-    RuleOption(
+    _option(
         "target",
-        61,
         (61, 121),
         "Points that win the game (docs/rules.md section 5); 121 by default with partners "
         "(section 8.4).",
     ),
-    RuleOption(
+    _option(
         "starter_double_points",
-        1,
         (1, 0, 2),
         "Points the dealer scores at once when the starter is a double (docs/rules.md section 2).",
     ),
-    RuleOption(
+    _option(
         "double_blank_in_fifteens",
-        True,
         (True, False),
         "Whether a fifteen that includes 0-0 counts as a fifteen of its own "
         "(docs/rules.md section 4).",
     ),
-    RuleOption(
+    _option(
         "players",
-        2,
-        (2, 3, 4),
+        tuple(DEALS),
         "Players at the table, seated 0..n-1 clockwise (docs/rules.md section 8).",
     ),
-    RuleOption(
+    _option(
         "partners",
-        False,
         (False, True),
         "Two partnerships, seats 0 and 2 against 1 and 3; needs 4 players "
         "(docs/rules.md section 8).",
@@ -135,7 +144,7 @@ def parse_rules(obj: object, pointer: str = "/rules") -> RuleOptions:
             raise MalformedInputError(f"{name} must be one of {allowed}", f"{pointer}/{name}")
         values[name] = chosen
     if values.get("partners"):
-        if values.get("players", 2) != PARTNERSHIP_PLAYERS:
+        if values.get("players", DEFAULT_RULES.players) != PARTNERSHIP_PLAYERS:
             raise MalformedInputError(
                 f"partners needs players: {PARTNERSHIP_PLAYERS}", f"{pointer}/partners"
             )

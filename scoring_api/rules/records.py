@@ -1,4 +1,4 @@
-"""Records of the play: reading one (goes listed or left out), scoring it, validating a play.
+"""Records of the play: reading one (goes listed or left out) and scoring it.
 
 Compulsory play makes every missing go follow from the tiles, so the reader supplies them,
 checking each could have been said, and hands the referee strict actions only
@@ -7,13 +7,13 @@ checking each could have been said, and hands the referee strict actions only
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .constants import HAND_SIZE, PLAYERS
 from .errors import IllegalPlayError, MalformedInputError, ReasonCode
 from .play_scoring import CloseKind, PegItem
-from .referee import PlayReferee
+from .referee import PlayReferee, default_dealer
 from .tiles import Tile, ensure_distinct
 
 
@@ -60,35 +60,9 @@ class PeggingResult:
     """Whose turn it is; None once the play is over."""
     complete: bool
     """Every tile has been laid."""
-
-
-@dataclass(frozen=True, slots=True)
-class Reason:
-    """Why a play is illegal."""
-
-    code: ReasonCode
-    """A stable code a client may branch on."""
-    message: str
-    """A sentence a player understands."""
-
-
-@dataclass(frozen=True, slots=True)
-class PlayVerdict:
-    """Whether a proposed play is legal now, and what it would score."""
-
-    legal: bool
-    """Whether the referee would accept it."""
-    reason: Reason | None = None
-    """Why not, when it is illegal."""
-    points: int = 0
-    """What it scores, go points included (a go that closes the count may score them for
-    whoever laid the last tile: then they are his, and not here)."""
-    items: tuple[PegItem, ...] = ()
-    """What the points are made of."""
-    count: int = 0
-    """The count it is announced at."""
-    scores: tuple[int, ...] = ()
-    """Every seat's pegging score after it."""
+    said_go: tuple[int, ...] = ()
+    """The seats that have said go in the open count (listed or inferred), lowest first:
+    their turns are skipped until it closes."""
 
 
 class PlaySheet:
@@ -132,7 +106,7 @@ class PlaySheet:
         )
 
 
-class _RecordReader:
+class RecordReader:
     """Feeds a record to the referee, supplying the goes it leaves out."""
 
     def __init__(self, referee: PlayReferee) -> None:
@@ -162,16 +136,16 @@ class _RecordReader:
             # Strict: a player may not skip his own go. Once he has said it, a tile that does
             # not fit leads the next count, the others' goes inferred as in a record.
             if strict and not ref.passed[player]:
+                on_turn = ref.turn == player
                 raise IllegalPlayError(
                     "count_over_31",
                     f"{tile} would make the count {ref.count + tile.value}: "
-                    + ("say Go" if ref.turn == player else "wait for the count to close"),
+                    + ("say Go" if on_turn else "wait for the count to close"),
+                    hint="say_go" if on_turn else "wait_for_close",
                 )
             self._close_for(tile)
-        if ref.passed[player]:
-            raise IllegalPlayError(
-                "played_after_go", f"player {player} said Go and cannot lay a tile in this count"
-            )
+        elif ref.passed[player]:
+            self._lead_after_go(player, tile)
         self._implied_goes_until(player)
         count = ref.count + tile.value
         items, closes = ref.lay(player, tile)
@@ -190,31 +164,57 @@ class _RecordReader:
                 )
             self.sheet.go_point(ref.go(waiting))
 
+    def _lead_after_go(self, player: int, tile: Tile) -> None:
+        """``player`` said go in the open count, so his ``tile``, though it fits, can only lead
+        the next count: he must be its leader, and the count closed before it (docs/rules.md
+        section 3, a tile laid after one's own go)."""
+        leader = self.referee.next_leader()
+        if leader != player:
+            raise IllegalPlayError(
+                "played_after_go",
+                f"player {player} said Go and cannot lay a tile in this count, and player "
+                f"{leader} leads the next one",
+                hint="wait_for_turn",
+            )
+        self._close_before(
+            "played_after_go", f"player {player} said Go, so {tile} leads the next count"
+        )
+
     def _close_for(self, tile: Tile) -> None:
         """``tile`` does not fit: the count must have closed, every active player passing."""
+        count = self.referee.count
+        self._close_before("count_over_31", f"{tile} would make the count {count + tile.value}")
+
+    def _close_before(self, code: ReasonCode, why: str) -> None:
+        """The next tile leads the next count (``why``): every player still in the open count
+        said go, each go possible, else the record is illegal (``code``)."""
         ref = self.referee
-        count = ref.count
         while ref.laid:
             waiting = ref.turn
             assert waiting is not None, "an open count always has a player on turn"
             refusal = ref.go_refusal(waiting)
             if refusal is not None:
                 raise IllegalPlayError(
-                    "count_over_31",
-                    f"{tile} would make the count {count + tile.value}, and the count cannot "
-                    f"have closed: player {waiting} could still play ({refusal})",
+                    code,
+                    f"{why}, and the count cannot have closed: player {waiting} could still "
+                    f"play ({refusal})",
+                    hint="wait_for_close",
                 )
             self.sheet.go_point(ref.go(waiting))
 
 
-def _referee(
+def referee_for(
     players: int,
-    dealer: int,
+    dealer: int | None,
     hands: Sequence[Sequence[Tile]] | None,
     starter: Tile | None,
 ) -> PlayReferee:
+    """The referee of a play, its table checked (hands: each player's four tiles at the start;
+    dealer None: ``default_dealer``); ``MalformedInputError`` names a bad field."""
     if players < PLAYERS:
         raise MalformedInputError(f"the play needs at least {PLAYERS} players", "/players")
+    if dealer is None:
+        dealer = default_dealer(players)
     if not 0 <= dealer < players:
         raise MalformedInputError(f"dealer must be a player from 0 to {players - 1}", "/dealer")
     placed: list[tuple[Tile, str]] = [] if starter is None else [(starter, "/starter")]
@@ -233,15 +233,17 @@ def _referee(
     return PlayReferee(players=players, dealer=dealer, starter=starter, hands=known)
 
 
-def _check_player(play: Play, players: int, pointer: str) -> None:
+def check_player(play: Play, players: int, pointer: str) -> None:
+    """A seat of the table, else ``MalformedInputError`` at ``pointer``."""
     if not 0 <= play.player < players:
         raise MalformedInputError(f"player must be from 0 to {players - 1}", pointer)
 
 
-def _read_record(referee: PlayReferee, plays: Sequence[Play]) -> _RecordReader:
+def read_record(referee: PlayReferee, plays: Sequence[Play]) -> RecordReader:
+    """The record read through ``referee``; ``IllegalPlayError`` at its first illegal entry."""
     for i, play in enumerate(plays):
-        _check_player(play, referee.players, f"/plays/{i}/player")
-    reader = _RecordReader(referee)
+        check_player(play, referee.players, f"/plays/{i}/player")
+    reader = RecordReader(referee)
     for index, play in enumerate(plays):
         reader.read(index, play)
     return reader
@@ -249,7 +251,7 @@ def _read_record(referee: PlayReferee, plays: Sequence[Play]) -> _RecordReader:
 
 def score_pegging(
     plays: Sequence[Play],
-    dealer: int = 1,
+    dealer: int | None = None,
     players: int = PLAYERS,
     hands: Sequence[Sequence[Tile]] | None = None,
     starter: Tile | None = None,
@@ -257,71 +259,16 @@ def score_pegging(
     """Score a record of the play, goes listed or left out.
 
     Raises ``IllegalPlayError`` at the first illegal entry, and ``MalformedInputError`` for a
-    bad player, dealer, hands or starter (hands: each player's four tiles at the start).
+    bad player, dealer, hands or starter (hands: each player's four tiles at the start;
+    dealer None: the last seat).
     """
-    referee = _referee(players, dealer, hands, starter)
-    reader = _read_record(referee, plays)
+    referee = referee_for(players, dealer, hands, starter)
+    reader = read_record(referee, plays)
     return PeggingResult(
         plays=tuple(reader.sheet.entries),
         scores=tuple(referee.scores),
         count=referee.count,
         next_player=referee.turn,
         complete=referee.complete,
+        said_go=tuple(seat for seat, said in enumerate(referee.passed) if said),
     )
-
-
-def validate_play(
-    plays: Sequence[Play],
-    play: Play,
-    dealer: int = 1,
-    players: int = PLAYERS,
-    hand: Sequence[Tile] | None = None,
-    starter: Tile | None = None,
-) -> PlayVerdict:
-    """Is ``play`` legal after the record ``plays``, and what does it score?
-
-    Strict about the count: a tile past 31 is illegal until the goes have closed the count.
-    ``hand`` is the acting player's remaining tiles, if known. An illegal ``play`` is a
-    verdict, not an error; raises ``IllegalPlayError`` if the record so far is illegal, and
-    ``MalformedInputError`` for a bad player, dealer, hand or starter.
-    """
-    referee = _referee(players, dealer, None, starter)
-    reader = _read_record(referee, plays)
-    _check_player(play, players, "/play/player")
-    if hand is not None:
-        _know_hand(referee, play.player, hand)
-    awarded_before = len(reader.sheet.go_points)
-    try:
-        entry = reader.read(len(plays), play, strict=True)
-    except IllegalPlayError as illegal:
-        return PlayVerdict(legal=False, reason=Reason(illegal.code, illegal.message))
-    # A go may close the count and give the go point to whoever laid the last tile.
-    new_points = reader.sheet.go_points[awarded_before:]
-    go_points = [item for p, item in new_points if p == play.player]
-    items = (*entry.items, *go_points)
-    return PlayVerdict(
-        legal=True,
-        points=sum(item.points for item in items),
-        items=items,
-        count=entry.count,
-        scores=tuple(referee.scores),
-    )
-
-
-def _know_hand(referee: PlayReferee, player: int, hand: Iterable[Tile]) -> None:
-    """Give the referee the acting player's remaining tiles, checked against the record."""
-    hand = tuple(hand)
-    left = HAND_SIZE - referee.laid_by[player]
-    if len(hand) > left:
-        raise MalformedInputError(
-            f"player {player} has laid {referee.laid_by[player]} tiles, "
-            f"so holds at most {left}, not {len(hand)}",
-            "/hand",
-        )
-    placed = [(tile, f"/hand/{i}") for i, tile in enumerate(hand)]
-    ensure_distinct(placed)
-    for tile, pointer in placed:
-        if referee.used & tile.bit or tile == referee.starter:
-            where = "the starter" if tile == referee.starter else "already played"
-            raise MalformedInputError(f"{tile} cannot be in the hand: it is {where}", pointer)
-    referee.know_hand(player, hand)

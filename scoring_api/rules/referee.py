@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import InitVar, dataclass, field
 
-from .constants import HAND_SIZE, MAX_COUNT, MAX_VALUE
+from .constants import HAND_SIZE, MAX_COUNT, MAX_VALUE, PLAYERS
 from .errors import IllegalPlayError
 from .play_scoring import (
     CLOSING_ITEMS,
@@ -20,13 +20,18 @@ from .play_scoring import (
     points_for_last,
     scoring_spans,
 )
-from .seats import turn_orders
+from .seats import seats_from, turn_orders
 from .tiles import ALL_TILES, Tile, TileMask, tile_mask, tiles_in
 
 FITTING: tuple[TileMask, ...] = tuple(
     tile_mask(tile for tile in ALL_TILES if tile.value <= room) for room in range(MAX_COUNT + 1)
 )
 """``FITTING[room]``: every tile of value at most ``room`` (0..31)."""
+
+
+def default_dealer(players: int) -> int:
+    """The dealer where none is named: the last seat, so that seat 0 leads."""
+    return seats_from(0, players)[-1]
 
 
 @dataclass(slots=True)
@@ -37,10 +42,10 @@ class PlayReferee:
     impossible when every tile would fit (count 19 or less).
     """
 
-    players: int = 2
+    players: int = PLAYERS
     """Players at the table."""
-    dealer: int = 1
-    """The dealer's seat: the seat on his left leads."""
+    dealer: int | None = None
+    """The dealer's seat: the seat on his left leads (None: ``default_dealer``)."""
     starter: Tile | None = None
     """The starter, which nobody may lay, where known."""
     hands: InitVar[Sequence[Sequence[Tile] | None]] = ()
@@ -77,7 +82,8 @@ class PlayReferee:
         self.scores = [0] * n
         self.passed = [False] * n
         self.laid = []
-        self.turn = self.order[self.dealer][0]  # the dealer's left: seats.leader, looked up
+        dealer = default_dealer(n) if self.dealer is None else self.dealer
+        self.turn = self.order[dealer][0]  # the dealer's left: seats.leader, looked up
 
     @property
     def complete(self) -> bool:
@@ -116,6 +122,18 @@ class PlayReferee:
         passed, laid_by = self.passed, self.laid_by
         for player in self.order[after]:
             if not passed[player] and laid_by[player] < HAND_SIZE:
+                return player
+        return None
+
+    def next_leader(self) -> int | None:
+        """Who leads the next count once the open one closes: the first player clockwise after
+        the last layer who still holds tiles, the last layer himself if nobody else does (None
+        while no tile has been laid in the count). The one place this rule is written."""
+        if self.last_player is None:
+            return None
+        laid_by = self.laid_by
+        for player in self.order[self.last_player]:
+            if laid_by[player] < HAND_SIZE:
                 return player
         return None
 
@@ -197,11 +215,11 @@ class PlayReferee:
         return CLOSING_ITEMS["last_tile" if self.turn is None else "go"][last_tile.index]
 
     def _reset(self) -> None:
-        """A new count, led by the next player after the last layer who still has tiles."""
+        """A new count, led by ``next_leader`` (nobody, once every tile is laid)."""
         assert self.last_player is not None
+        self.turn = self.next_leader()
         self.count = 0
         self.laid = []
         self.values = ()
         self.passed = [False] * self.players
-        self.turn = self._next_active(self.last_player)
         self.last_player = None

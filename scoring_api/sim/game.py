@@ -11,6 +11,7 @@ from random import Random
 from typing import Literal
 
 from scoring_api.rules.constants import DEALS, HAND_SIZE
+from scoring_api.rules.deal import lurched_sides
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.records import PlaySheet, ScoredPlay
 from scoring_api.rules.referee import PlayReferee
@@ -18,7 +19,7 @@ from scoring_api.rules.seats import leader, next_seat, seats_from
 from scoring_api.rules.show import ShowItem, score_show, show_total
 from scoring_api.rules.tiles import ALL_TILES, BY_VALUE, Tile, tile_mask
 
-from .advisor import DISCARDS, Positions
+from .layaway import DISCARDS_BY_DRAWN, Positions
 from .strategies import Seat, Strategy, pick
 
 VALUES_BY_VALUE = tuple(tile.value for tile in BY_VALUE)
@@ -39,13 +40,13 @@ def _keepers(drawn: int) -> dict[Positions, Keeper]:
     return keep
 
 
-DISCARDS_BY_DRAWN = {discards.drawn: discards for discards in DISCARDS.values()}
 _KEEP = {drawn: _keepers(drawn) for drawn in DISCARDS_BY_DRAWN}
 
 
 @dataclass(frozen=True, slots=True)
-class _Table:
-    """Who sits where, worked out once per kind of table (the game asks it on every turn)."""
+class _Seating:
+    """Who sits where and scores for whom, worked out once per number of players and
+    partnership (the game asks it on every turn)."""
 
     side_of: tuple[int, ...]
     """The side each seat scores for."""
@@ -68,9 +69,9 @@ def _shows(dealer: int, players: int) -> tuple[tuple[int, ShowWhose], ...]:
 
 
 @cache
-def _table(players: int, partners: bool) -> _Table:
+def _seating(players: int, partners: bool) -> _Seating:
     rules = RuleOptions(players=players, partners=partners)
-    return _Table(
+    return _Seating(
         side_of=tuple(rules.side_of(seat) for seat in range(players)),
         next_of=tuple(next_seat(seat, players) for seat in range(players)),
         shows=tuple(_shows(dealer, players) for dealer in range(players)),
@@ -167,9 +168,9 @@ class _Game:
         self.players = n
         self.deal_shape = DEALS[n]
         self.keep = _KEEP[self.deal_shape.drawn]
-        table = _table(n, rules.partners)
-        self.side_of, self.next_of, self.shows = table.side_of, table.next_of, table.shows
-        self.scores = [0] * table.sides
+        seating = _seating(n, rules.partners)
+        self.side_of, self.next_of, self.shows = seating.side_of, seating.next_of, seating.shows
+        self.scores = [0] * seating.sides
         # One view of the play per player, brought up to date on each of his turns.
         self.seats = [
             Seat(
@@ -207,10 +208,7 @@ class _Game:
         self.result.role_points[seat][seat == self.dealer] += points
         if self.scores[side] >= self.rules.target:
             self.result.winner = side
-            half = (self.rules.target + 1) // 2
-            self.result.lurched = [
-                other for other, score in enumerate(self.scores) if other != side and score < half
-            ]
+            self.result.lurched = list(lurched_sides(self.scores, side, self.rules.target))
             raise GameOver
 
     def play(self) -> GameResult:
@@ -339,7 +337,7 @@ def play_game(
     return _Game(strategies, rules, rng, first_dealer, transcript).play()
 
 
-def draw_for_dealer(rng: Random, players: int = 2) -> int:
+def draw_for_dealer(rng: Random, players: int) -> int:
     """Every player draws a tile; the lowest value deals; only those tied for lowest draw
     again, from the whole set (docs/rules.md sections 2 and 8.1)."""
     drawing = list(range(players))

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from random import Random
 from typing import Literal
 
-from scoring_api.rules.constants import MAX_SHOW, PLAYERS
+from scoring_api.rules.constants import MAX_SHOW
 from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
 
 from .game import SOURCES, GameResult, draw_for_dealer, play_game
@@ -31,8 +31,8 @@ Lineup = tuple[str, ...]
 class SimulationRequest:
     """A run of games: everything that decides them, so game ``i`` is a function of it."""
 
-    strategies: Lineup
-    """Who plays each seat."""
+    lineup: Lineup
+    """Who plays each seat, by strategy name."""
     rules: RuleOptions
     """The rules played."""
     seed: int
@@ -45,11 +45,12 @@ class SimulationRequest:
     """Who deals first: seats in turn by game index, a draw, or a fixed seat."""
 
     def __post_init__(self) -> None:
-        if len(self.strategies) != self.rules.players:
+        if len(self.lineup) != self.rules.players:
             raise ValueError("one strategy per seat")
 
-    def players(self) -> list[Strategy]:
-        return [STRATEGIES[name] for name in self.strategies]
+    def strategies(self) -> list[Strategy]:
+        """The strategy objects of the lineup, seat 0 first."""
+        return [STRATEGIES[name] for name in self.lineup]
 
 
 def first_dealer_of(request: SimulationRequest, index: int, rng: Random) -> int:
@@ -66,7 +67,7 @@ def play_one(request: SimulationRequest, index: int, transcript: bool = False) -
     """Game ``index`` of the run: a pure function of the request and the index."""
     rng = Random(f"{request.seed}:{index}")
     dealer = first_dealer_of(request, index, rng)
-    return play_game(request.players(), request.rules, rng, dealer, transcript)
+    return play_game(request.strategies(), request.rules, rng, dealer, transcript)
 
 
 def play_all(request: SimulationRequest, transcript: bool = False) -> Iterator[GameResult]:
@@ -74,44 +75,38 @@ def play_all(request: SimulationRequest, transcript: bool = False) -> Iterator[G
         yield play_one(request, index, transcript)
 
 
-def _two() -> list[int]:
-    return [0] * PLAYERS
-
-
 @dataclass(slots=True)
 class Totals:
     """Sums over games; every mean in a summary is one of these divided by a count.
 
     Lists by side have one entry per side (a seat, or with partners 0 for seats 0 and 2, 1
-    for seats 1 and 3); lists by seat one per seat. ``Totals()`` is sized for two players,
-    ``Totals.empty(rules)`` for any table. Shards of a run add up field by field.
+    for seats 1 and 3); lists by seat one per seat: ``Totals.empty(rules)`` sizes them for
+    the rules' table. Shards of a run add up field by field.
     """
 
-    games: int = 0
+    games: int
     """Games played."""
-    deals: int = 0
+    deals: int
     """Deals played, in all games."""
-    wins: list[int] = field(default_factory=_two)
+    wins: list[int]
     """Games each side won."""
-    lurches: list[int] = field(default_factory=_two)
+    lurches: list[int]
     """Games each side won with a lurch."""
-    final_scores: list[int] = field(default_factory=_two)
+    final_scores: list[int]
     """Each side's final scores, summed."""
-    margin: int = 0
+    margin: int
     """The winner's score minus the best other side's, summed."""
-    points: list[dict[str, int]] = field(
-        default_factory=lambda: [dict.fromkeys(SOURCES, 0) for _ in range(PLAYERS)]
-    )
+    points: list[dict[str, int]]
     """Each seat's points by source (starter, play, hand, crib)."""
-    dealt: list[int] = field(default_factory=_two)
+    dealt: list[int]
     """Deals each seat dealt."""
-    dealer_points: list[int] = field(default_factory=_two)
+    dealer_points: list[int]
     """Each seat's points in the deals he dealt."""
-    non_dealer_points: list[int] = field(default_factory=_two)
+    non_dealer_points: list[int]
     """Each seat's points in the others' deals."""
-    hand_scores: list[int] = field(default_factory=lambda: [0] * (MAX_SHOW + 1))
+    hand_scores: list[int]
     """How many hands showed each total 0..24."""
-    crib_scores: list[int] = field(default_factory=lambda: [0] * (MAX_SHOW + 1))
+    crib_scores: list[int]
     """How many cribs showed each total 0..24."""
 
     @classmethod
@@ -119,13 +114,18 @@ class Totals:
         """No games yet, sized for the rules' seats and sides."""
         seats, sides = rules.players, rules.sides
         return cls(
+            games=0,
+            deals=0,
             wins=[0] * sides,
             lurches=[0] * sides,
             final_scores=[0] * sides,
+            margin=0,
             points=[dict.fromkeys(SOURCES, 0) for _ in range(seats)],
             dealt=[0] * seats,
             dealer_points=[0] * seats,
             non_dealer_points=[0] * seats,
+            hand_scores=[0] * (MAX_SHOW + 1),
+            crib_scores=[0] * (MAX_SHOW + 1),
         )
 
     def add(self, game: GameResult) -> None:
@@ -178,7 +178,7 @@ class Totals:
                 mine_points[source] += points
 
 
-def game_line(index: int, game: GameResult) -> dict[str, object]:
+def game_line(index: int, game: GameResult, rules: RuleOptions) -> dict[str, object]:
     """One game as a per-game stream line shows it, transcript aside (JSON-ready)."""
     line: dict[str, object] = {
         "index": index,
@@ -188,7 +188,8 @@ def game_line(index: int, game: GameResult) -> dict[str, object]:
         "first_dealer": game.first_dealer,
         "lurch": game.lurch,
     }
-    if len(game.scores) > 2:  # who was lurched, where there is a choice
+    losing_sides = rules.sides - 1
+    if losing_sides > 1:  # who was lurched, where there is a choice
         line["lurched"] = game.lurched
     return line
 
@@ -228,12 +229,12 @@ def _record(totals: Totals, side: int) -> dict[str, object]:
 
 
 def summarize(
-    totals: Totals, strategies: Lineup, rules: RuleOptions = DEFAULT_RULES
+    totals: Totals, lineup: Lineup, rules: RuleOptions = DEFAULT_RULES
 ) -> dict[str, object]:
     """The figures people study, each beside the sums it comes from: per seat (his side's
     results, and his own points), and with partners per side too."""
     players = []
-    for p, strategy in enumerate(strategies):
+    for p, strategy in enumerate(lineup):
         side = rules.side_of(p)
         players.append(
             {

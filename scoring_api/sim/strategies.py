@@ -15,14 +15,14 @@ from math import comb
 from random import Random
 from typing import ClassVar
 
-from scoring_api.rules.constants import DEALT as TWO_PLAYER_DRAW
 from scoring_api.rules.constants import MAX_COUNT, MAX_VALUE
 from scoring_api.rules.memo import Memo
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.play_scoring import points_for_last
 from scoring_api.rules.tiles import ALL_MASK, VALUE_COUNTS, VALUE_MASKS, Tile, TileMask, tiles_in
 
-from .advisor import DrawnValues, Positions, best_discard, best_hand_discard
+from .expected import best_discard, best_hand_discard
+from .layaway import DISCARDS_BY_DRAWN, DrawnValues, Positions
 
 
 @dataclass(slots=True)
@@ -95,10 +95,10 @@ class RandomStrategy(Strategy):
     ) -> Positions:
         drawn = len(values)
         first = int(rng.random() * drawn)  # pick(), inline: once per seat and deal
-        if drawn == TWO_PLAYER_DRAW:
-            second = int(rng.random() * (drawn - 1))
-            return first, second + (second >= first)
-        return (first,)
+        if DISCARDS_BY_DRAWN[drawn].laid_away == 1:
+            return (first,)
+        second = int(rng.random() * (drawn - 1))
+        return first, second + (second >= first)
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
         playable = seat.playable

@@ -19,7 +19,7 @@ import secrets
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING
 
 import orjson
 
@@ -28,26 +28,17 @@ from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
 from scoring_api.rules.options import RULE_OPTIONS, parse_rules
 from scoring_api.settings import check_scheduler
 from scoring_api.sim.registry import STRATEGIES
-from scoring_api.sim.runs import MAX_SEED, SimulationRequest, Totals, summarize
+from scoring_api.sim.runs import MAX_SEED, SimulationRequest
 
+from .client import ClusterUnavailable
 from .embedded import QUIET_DASK, local_cluster, worker_count
-from .runner import ClusterUnavailable, RunFailed, Shard, play_inline, play_on_cluster
+from .runner import RunStopped, Shards, play_on, unreachable
+from .writers import json_answer, shard_line
 
 if TYPE_CHECKING:
     from distributed import Client
 
 EXIT_INCOMPLETE = 3
-
-
-def document(sim: SimulationRequest, totals: Totals) -> dict[str, Any]:
-    """The endpoint's JSON answer for this run (its summary with the sums behind it)."""
-    head = {
-        "seed": sim.seed,
-        "first_game": sim.first_game,
-        "first_dealer": sim.first_dealer,
-        "rules": sim.rules.as_dict(),
-    }
-    return {**head, **summarize(totals, sim.strategies, sim.rules), "totals": totals.as_dict()}
 
 
 def _first_dealer(value: str) -> str | int:
@@ -181,9 +172,20 @@ def cluster_client(scheduler: str, workers: int) -> Iterator[Client | None]:
         yield client
 
 
+def _recorded(shards: Shards, progress: Progress, shard_file: IO[bytes] | None) -> Shards:
+    """The shards as they come, each shown on the progress bar and written to the file."""
+    with contextlib.closing(shards):
+        for shard in shards:
+            progress.add(shard.games)
+            if shard_file is not None:
+                shard_file.write(shard_line(shard))
+                shard_file.flush()
+            yield shard
+
+
 def simulate(args: argparse.Namespace, stdout: IO[bytes], stderr: IO[str]) -> int:
     sim = SimulationRequest(
-        strategies=tuple(args.players),
+        lineup=tuple(args.players),
         rules=args.rules,
         seed=secrets.randbelow(MAX_SEED + 1) if args.seed is None else args.seed,
         games=args.games,
@@ -191,38 +193,20 @@ def simulate(args: argparse.Namespace, stdout: IO[bytes], stderr: IO[str]) -> in
         first_dealer=args.first_dealer,
     )
     progress = Progress(sim.games, stderr, not args.no_progress)
-    totals = Totals.empty(sim.rules)
     shard_file = open(args.shards, "wb") if args.shards else None  # noqa: SIM115
     try:
         with cluster_client(args.scheduler, args.workers) as client:
-            shards: Iterator[Shard] = (
-                play_inline(sim, args.shard_seconds)
-                if client is None
-                else play_on_cluster(client, sim, args.shard_seconds)
-            )
-            for shard in shards:
-                totals.merge(shard.totals)
-                progress.add(shard.games)
-                if shard_file is not None:
-                    line = {
-                        "type": "shard",
-                        "first_game": shard.first_game,
-                        "games": shard.games,
-                        "totals": shard.totals.as_dict(),
-                    }
-                    shard_file.write(orjson.dumps(line) + b"\n")
-                    shard_file.flush()
-    except (RunFailed, ClusterUnavailable) as failed:
-        progress.end()
-        missing = failed.missing if isinstance(failed, RunFailed) else [(sim.first_game, sim.games)]
-        ranges = ", ".join(f"first_game {first} games {games}" for first, games in missing)
-        stderr.write(f"scoring-api simulate: {failed} Missing: {ranges}\n")
-        return EXIT_INCOMPLETE
+            shards = play_on(client, sim, args.shard_seconds)
+            document = json_answer(sim, _recorded(shards, progress, shard_file))
+    except ClusterUnavailable as exc:
+        return _incomplete(unreachable(sim, str(exc)), progress, stderr)
+    except RunStopped as stopped:
+        return _incomplete(stopped, progress, stderr)
     finally:
         if shard_file is not None:
             shard_file.close()
     progress.end()
-    summary = orjson.dumps(document(sim, totals))
+    summary = orjson.dumps(document)
     if args.output:
         with open(args.output, "wb") as out:
             out.write(summary + b"\n")
@@ -230,6 +214,13 @@ def simulate(args: argparse.Namespace, stdout: IO[bytes], stderr: IO[str]) -> in
         stdout.write(summary + b"\n")
         stdout.flush()
     return 0
+
+
+def _incomplete(stopped: RunStopped, progress: Progress, stderr: IO[str]) -> int:
+    progress.end()
+    ranges = ", ".join(f"first_game {first} games {games}" for first, games in stopped.missing)
+    stderr.write(f"scoring-api simulate: {stopped} Missing: {ranges}\n")
+    return EXIT_INCOMPLETE
 
 
 def main(argv: Sequence[str] | None = None) -> int:

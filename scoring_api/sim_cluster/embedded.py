@@ -4,7 +4,8 @@ gunicorn's master calls ``start()`` (``on_starting`` in gunicorn.conf.py) before
 its workers: it starts this module as a child process (``python -m
 scoring_api.sim_cluster.embedded``), which runs a ``LocalCluster`` (a scheduler and one
 single-threaded worker process per core, everything on 127.0.0.1) and writes the
-scheduler's address to a file whose path the workers inherit (``SCHEDULER_FILE_ENV``). The
+scheduler's address to a file whose path the workers inherit (``SCHEDULER_FILE_ENV``):
+``write_scheduler_file`` writes it there, ``scheduler_address`` reads it in the workers. The
 master never imports ``distributed``: a client or cluster made before the fork hangs the
 workers.
 
@@ -36,6 +37,8 @@ from scoring_api.settings import load_settings
 
 if TYPE_CHECKING:
     from distributed import LocalCluster
+
+log = logging.getLogger(__name__)
 
 # Where the master tells its workers the scheduler file is (an internal hand-over, not a
 # setting). This module imports neither ``distributed`` nor ``prometheus_client``: the master
@@ -119,11 +122,36 @@ def stop() -> None:
         _directory = None
 
 
-def worker_exit() -> None:
-    """In a gunicorn worker on its way out: close its client of the cluster, if it made one."""
-    from .runner import CLIENT
+_unavailable_logged = False
 
-    CLIENT.close()
+
+def write_scheduler_file(path: str, address: str) -> None:
+    """Tell the workers where the scheduler is (atomically: a reader never sees half)."""
+    temporary = path + ".tmp"
+    Path(temporary).write_text(json.dumps({"address": address, "pid": os.getpid()}))
+    os.replace(temporary, path)
+
+
+def scheduler_address() -> str | None:
+    """In a gunicorn worker: the embedded cluster's scheduler address; None if there is none.
+
+    None when this process was not started by gunicorn with the project's configuration
+    (tests of the app in-process, ``flask run``), or while the cluster is still starting (a
+    few seconds after the server) or if it did not come up: the run is then played inline,
+    with the same answer, rather than waiting for it.
+    """
+    global _unavailable_logged
+    path = os.environ.get(SCHEDULER_FILE_ENV)
+    if not path:
+        return None
+    try:
+        address: str = json.loads(Path(path).read_text())["address"]
+    except (OSError, ValueError, KeyError):
+        if not _unavailable_logged:
+            log.warning("embedded simulation cluster not up (yet): playing inline")
+            _unavailable_logged = True
+        return None
+    return address
 
 
 # --- the cluster's process -------------------------------------------------------------
@@ -151,11 +179,7 @@ def serve(scheduler_file: str, parent: int, workers: int) -> None:
         return
     cluster = local_cluster(workers)
     try:
-        temporary = scheduler_file + ".tmp"
-        Path(temporary).write_text(
-            json.dumps({"address": cluster.scheduler_address, "pid": os.getpid()})
-        )
-        os.replace(temporary, scheduler_file)
+        write_scheduler_file(scheduler_file, cluster.scheduler_address)
         while not stopping.wait(0.5):
             if os.getppid() != parent:
                 break
@@ -170,7 +194,7 @@ def main() -> None:
     scheduler_file, parent, workers = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     started = time.monotonic()
     serve(scheduler_file, parent, workers)
-    logging.getLogger(__name__).debug("cluster ran %.1f s", time.monotonic() - started)
+    log.debug("cluster ran %.1f s", time.monotonic() - started)
 
 
 if __name__ == "__main__":

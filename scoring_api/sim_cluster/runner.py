@@ -1,5 +1,9 @@
 """Play a run in shards, inline or on a Dask cluster, yielding each shard as it finishes.
 
+Every run is a sequence of shards (``shards.Shard``), whatever its size and wherever it is
+played: inline in this thread in game order, or on the cluster in any order (``in_order``
+puts them back in order, with a bounded window).
+
 - Shards are sized by time: the first from a rough cost per strategy, the next from the
   speed the finished ones measured (``SCORING_API_SHARD_SECONDS``, 1 s by default), smaller
   near the end so that the workers finish together.
@@ -7,44 +11,38 @@
   requests interleave on the cluster (its scheduler is first come, first served) and a
   cancelled request leaves little behind (running tasks cannot be stopped, queued ones are
   dropped).
-- Between completions (at least every ``POLL_SECONDS``) ``stop()`` is asked whether to go
-  on (the client disconnected, the time budget ran out); on the way out, however it is left,
-  every shard still queued is cancelled.
+- Between shards (on the cluster, between completions and at least every
+  ``POLL_SECONDS``) ``stop()`` is asked whether to go on (the client disconnected, the time
+  budget ran out); on the way out, however it is left, every shard still queued is
+  cancelled.
 - A worker lost mid-run is the scheduler's business: it plays the shard again elsewhere, and
-  the result is the same. A shard that fails for good, or a scheduler that is lost, ends the
-  run with ``RunFailed`` naming the missing game ranges; a result from other code with
-  ``OtherCode``.
-
-One ``Client`` per process (per gunicorn worker), made on first use, never in gunicorn's
-master (its forked workers would hang) and never at import time.
+  the result is the same. A run that cannot go on ends with ``RunStopped``: its typed
+  reason, the game ranges missing and how many games were played.
 """
 
 from __future__ import annotations
 
-import json
 import logging
-import os
 import queue
-import threading
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
-from pathlib import Path
+from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from prometheus_client import Counter, Gauge
 
-from scoring_api.sim.runs import SimulationRequest, Totals
+from scoring_api.sim.runs import SimulationRequest
 
 from . import shards
-from .embedded import SCHEDULER_FILE_ENV
+from .client import CLIENT, ClusterUnavailable
+from .shards import GAME_LINES, GameLines, Shard
 
 if TYPE_CHECKING:
     from distributed import Client, Future
 
 log = logging.getLogger(__name__)
 
-CONNECT_SECONDS = 10
 POLL_SECONDS = 0.25
 WINDOW_PER_WORKER = 2
 MIN_SHARD = 50
@@ -69,35 +67,62 @@ SHARDS_PLAYED = Counter(
     ["where", "outcome"],
 )
 
+Shards = Generator[Shard, None, None]
+"""A run's shards as they are played (closing it cancels what is still queued)."""
 
-class ClusterUnavailable(Exception):  # noqa: N818 - names the 503 it becomes
-    """The configured scheduler cannot be reached."""
-
-
-@dataclass
-class RunFailed(Exception):  # noqa: N818 - names the 503 it becomes
-    """Part of a run could not be played: the missing ranges, as (first_game, games)."""
-
-    detail: str
-    missing: list[tuple[int, int]]
-
-    def __str__(self) -> str:
-        return self.detail
+GameRange = tuple[int, int]
+"""Games ``first_game`` .. ``first_game + games - 1`` of a run, as (first_game, games)."""
 
 
-class OtherCode(RunFailed):
+class StopKind(Enum):
+    """Why a run ends before its last game."""
+
+    GONE = "gone"
+    """The client went away: there is nobody to tell."""
+    TIME_BUDGET = "time budget"
+    """The request's time budget ran out."""
+    FAILED = "failed"
+    """A shard failed for good, or the cluster's scheduler was lost."""
+    OTHER_CODE = "other code"
     """A worker runs other code than this server: its games could differ."""
+    UNREACHABLE = "unreachable"
+    """The cluster's scheduler cannot be reached: nothing was played."""
 
 
 @dataclass(frozen=True, slots=True)
-class Shard:
-    first_game: int
-    games: int
-    totals: Totals
-    rows: list[shards.GameRow] | None = None  # each game, if asked for
+class StopReason:
+    """A run's reason to stop now: its kind, and a sentence for people."""
+
+    kind: StopKind
+    """What happened."""
+    detail: str
+    """What happened, in words (the answer's detail, ahead of what to do about it)."""
 
 
-def missing_ranges(first: int, end: int, done: list[tuple[int, int]]) -> list[tuple[int, int]]:
+@dataclass
+class RunStopped(Exception):  # noqa: N818 - the run's end, not a fault of the code
+    """The run ended before its last game."""
+
+    reason: StopReason
+    """Why."""
+    missing: list[GameRange]
+    """The game ranges not played, in order: each one may be asked for again."""
+    played: int
+    """Games played (and yielded) before it stopped."""
+
+    def __str__(self) -> str:
+        return self.reason.detail
+
+
+Stop = Callable[[], StopReason | None]
+"""Asked between shards: a reason to stop now, or None to go on."""
+
+
+def _never() -> StopReason | None:
+    return None
+
+
+def missing_ranges(first: int, end: int, done: list[GameRange]) -> list[GameRange]:
     """The (first_game, games) ranges of ``[first, end)`` not covered by ``done``."""
     gaps = []
     at = first
@@ -114,8 +139,8 @@ class Sizer:
     """Shard sizes aiming at ``seconds`` each, from the speed measured so far."""
 
     def __init__(self, sim: SimulationRequest, seconds: float, workers: int) -> None:
-        cost = sum(COLD_SECONDS_PER_GAME.get(name, 1 / 1_000) for name in sim.strategies) / len(
-            sim.strategies
+        cost = sum(COLD_SECONDS_PER_GAME.get(name, 1 / 1_000) for name in sim.lineup) / len(
+            sim.lineup
         )
         self.seconds_per_game = cost
         self.target = max(seconds, 0.05)
@@ -147,29 +172,24 @@ class Sizer:
         return max(1, min(remaining, size))
 
 
-Stop = Callable[[], str | None]  # a reason to stop now, or None
-
-
-def _never() -> str | None:
-    return None
-
-
 def play_inline(
-    sim: SimulationRequest, shard_seconds: float, stop: Stop = _never, rows: bool = False
-) -> Iterator[Shard]:
-    """The run in shards in this thread, in game order (``stop`` asked between shards)."""
+    sim: SimulationRequest,
+    shard_seconds: float,
+    stop: Stop = _never,
+    lines: GameLines | None = None,
+) -> Shards:
+    """The run in shards in this thread, in game order (``stop`` asked before each)."""
     sizer = Sizer(sim, shard_seconds, 1)
-    spec = shards.spec_of(sim)
     at, end = sim.first_game, sim.first_game + sim.games
     while at < end:
         reason = stop()
-        if reason:
-            raise RunFailed(reason, [(at, end - at)])
-        result = shards.play_range(spec, at, sizer.next(end - at), rows)
-        sizer.measure(result.games, result.seconds)
+        if reason is not None:
+            raise RunStopped(reason, [(at, end - at)], at - sim.first_game)
+        shard = shards.play_range(sim, at, sizer.next(end - at), lines)
+        sizer.measure(shard.games, shard.seconds)
         SHARDS_PLAYED.labels("inline", "ok").inc()
-        yield Shard(result.first_game, result.games, result.totals, result.rows)
-        at += result.games
+        yield shard
+        at = shard.end
 
 
 def play_on_cluster(
@@ -178,25 +198,26 @@ def play_on_cluster(
     shard_seconds: float,
     stop: Stop = _never,
     rows: bool = False,
-) -> Iterator[Shard]:
+) -> Shards:
     """The run in shards on the cluster, each yielded as it finishes (any order)."""
+    first, end = sim.first_game, sim.first_game + sim.games
     try:
         workers = max(1, len(client.nthreads()))
     except Exception as exc:  # the scheduler gone since the client was made
-        raise ClusterUnavailable(f"The simulation cluster cannot be asked: {exc}") from exc
+        raise unreachable(sim, f"The simulation cluster cannot be asked: {exc}") from exc
     CLUSTER_WORKERS.set(workers)
     window = WINDOW_PER_WORKER * workers
     sizer = Sizer(sim, shard_seconds, workers)
     spec = shards.spec_of(sim)
     run_id = uuid.uuid4().hex[:12]
-    first, end = sim.first_game, sim.first_game + sim.games
     at = first
-    done: list[tuple[int, int]] = []
-    pending: dict[Future[Any], tuple[int, int]] = {}
+    done: list[GameRange] = []
+    pending: dict[Future[Any], GameRange] = {}
     finished: queue.SimpleQueue[Future[Any]] = queue.SimpleQueue()
 
-    def failed(detail: str) -> RunFailed:
-        return RunFailed(detail, missing_ranges(first, end, done))
+    def stopped(reason: StopReason) -> RunStopped:
+        played = sum(games for _, games in done)
+        return RunStopped(reason, missing_ranges(first, end, done), played)
 
     try:
         while at < end or pending:
@@ -219,10 +240,11 @@ def play_on_cluster(
                 future = finished.get(timeout=POLL_SECONDS)
             except queue.Empty:
                 reason = stop()
-                if reason:
-                    raise failed(reason) from None
+                if reason is not None:
+                    raise stopped(reason) from None
                 if client.status in ("closed", "closing"):
-                    raise failed("The simulation cluster's scheduler was lost.") from None
+                    lost = "The simulation cluster's scheduler was lost."
+                    raise stopped(StopReason(StopKind.FAILED, lost)) from None
                 continue
             if future not in pending:
                 continue
@@ -230,24 +252,24 @@ def play_on_cluster(
             SHARDS_IN_FLIGHT.dec()
             if future.status != "finished":
                 SHARDS_PLAYED.labels("cluster", "failed").inc()
-                raise failed(_failure(future))
+                raise stopped(StopReason(StopKind.FAILED, _failure(future)))
             result: dict[str, Any] = future.result()
             if result.get("code") != shards.CODE:
                 SHARDS_PLAYED.labels("cluster", "other_code").inc()
-                raise OtherCode(
+                other = (
                     f"A simulation worker runs other code (scoring_api {result.get('code')}) "
                     f"than this server (scoring_api {shards.CODE}): install the same wheel "
-                    "on every node.",
-                    missing_ranges(first, end, done),
+                    "on every node."
                 )
+                raise stopped(StopReason(StopKind.OTHER_CODE, other))
             SHARDS_PLAYED.labels("cluster", "ok").inc()
-            sizer.measure(games, float(result["seconds"]))
+            shard = Shard.from_data(result)
+            sizer.measure(games, shard.seconds)
             done.append((shard_first, games))
-            played = result.get("rows")
-            yield Shard(shard_first, games, Totals.from_dict(result["totals"]), played)
+            yield shard
             reason = stop()
-            if reason and (at < end or pending):
-                raise failed(reason)
+            if reason is not None and (at < end or pending):
+                raise stopped(reason)
     finally:
         if pending:
             futures = list(pending)
@@ -268,92 +290,28 @@ def _failure(future: Future[Any]) -> str:
     return "The simulation cluster's scheduler was lost (a shard was cancelled)."
 
 
-# --- one client per process ------------------------------------------------------------
+def unreachable(sim: SimulationRequest, detail: str) -> RunStopped:
+    """The run stopped before its first game: the cluster could not be asked."""
+    return RunStopped(
+        StopReason(StopKind.UNREACHABLE, detail), [(sim.first_game, sim.games)], played=0
+    )
 
 
-class ClusterClient:
-    """The process's client of the scheduler a setting names, made on first use."""
+def play_on(
+    client: Client | None,
+    sim: SimulationRequest,
+    shard_seconds: float,
+    stop: Stop = _never,
+    lines: GameLines | None = None,
+) -> Shards:
+    """The run's shards on the client's cluster, or inline without one.
 
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._client: Client | None = None
-        self._address: str | None = None
-
-    def get(self, scheduler: str) -> Client | None:
-        """The client, or None to play inline (``off``, or no embedded cluster here)."""
-        if scheduler == "off":
-            return None
-        address = scheduler
-        if scheduler == "embedded":
-            found = embedded_address()
-            if found is None:
-                return None
-            address = found
-        with self._lock:
-            client = self._client
-            if client is not None and (
-                self._address != address or client.status not in ("running", "connecting")
-            ):
-                self._close_locked()
-                client = None
-            if client is None:
-                client = self._connect(address)
-                self._client, self._address = client, address
-            return client
-
-    def _connect(self, address: str) -> Client:
-        from distributed import Client
-
-        try:
-            client = Client(
-                address,
-                set_as_default=False,
-                timeout=CONNECT_SECONDS,
-                name=f"scoring-api-{os.getpid()}",
-            )
-        except (OSError, TimeoutError) as exc:
-            raise ClusterUnavailable(
-                f"The simulation cluster's scheduler ({address}) cannot be reached: {exc}"
-            ) from exc
-        return client
-
-    def close(self) -> None:
-        with self._lock:
-            self._close_locked()
-
-    def _close_locked(self) -> None:
-        if self._client is not None:
-            try:
-                self._client.close(timeout=2)
-            except Exception:  # closing a client of a dead scheduler may time out
-                log.debug("closing the cluster client", exc_info=True)
-        self._client = self._address = None
-
-
-CLIENT = ClusterClient()
-_unavailable_logged = False
-
-
-def embedded_address() -> str | None:
-    """The embedded cluster's scheduler address; None if there is none (yet).
-
-    None when this process was not started by gunicorn with the project's configuration
-    (tests of the app in-process, ``flask run``), or while the cluster is still starting (a
-    few seconds after the server) or if it did not come up: the run is then played inline,
-    with the same answer, rather than waiting for it.
+    Lines other than ``GAME_LINES`` (those with transcripts) are made inline: the workers
+    make only those.
     """
-    global _unavailable_logged
-    path = os.environ.get(SCHEDULER_FILE_ENV)
-    if not path:
-        return None
-    try:
-        address: str = json.loads(Path(path).read_text())["address"]
-    except (OSError, ValueError, KeyError):
-        if not _unavailable_logged:
-            log.warning("embedded simulation cluster not up (yet): playing inline")
-            _unavailable_logged = True
-        return None
-    return address
+    if client is None or lines not in (None, GAME_LINES):
+        return play_inline(sim, shard_seconds, stop, lines)
+    return play_on_cluster(client, sim, shard_seconds, stop, rows=lines is not None)
 
 
 def play(
@@ -361,13 +319,18 @@ def play(
     scheduler: str,
     shard_seconds: float,
     stop: Stop = _never,
-    rows: bool = False,
-) -> Iterator[Shard]:
-    """The run's shards on the cluster the setting names, or inline when there is none."""
-    client = CLIENT.get(scheduler)
-    if client is None:
-        return play_inline(sim, shard_seconds, stop, rows)
-    return play_on_cluster(client, sim, shard_seconds, stop, rows)
+    lines: GameLines | None = None,
+) -> Shards:
+    """The run's shards on the cluster the setting names (``off``: inline).
+
+    Nothing is played or asked before the first shard is asked for: a stream's status is
+    sent by then, so a scheduler that cannot be reached is its error line, not a 500.
+    """
+    try:
+        client = CLIENT.get(scheduler)
+    except ClusterUnavailable as exc:
+        raise unreachable(sim, str(exc)) from exc
+    yield from play_on(client, sim, shard_seconds, stop, lines)
 
 
 def in_order(shards_done: Iterator[Shard], first_game: int) -> Iterator[Shard]:
@@ -378,5 +341,5 @@ def in_order(shards_done: Iterator[Shard], first_game: int) -> Iterator[Shard]:
         waiting[shard.first_game] = shard
         while at in waiting:
             ready = waiting.pop(at)
-            at += ready.games
+            at = ready.end
             yield ready

@@ -18,7 +18,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring_api.api.advice import DEFAULT_MODELS
 from scoring_api.api.simulation_schemas import AdviceSchema
 from scoring_api.rules import (
     ALL_TILES,
@@ -29,11 +28,11 @@ from scoring_api.rules import (
     parse_tiles,
     show_total,
 )
-from scoring_api.sim.advisor import EXPERT_PLAYERS, MODELS, advise_discards
-from scoring_api.sim.expert.model import drawn_hands
-from scoring_api.sim.expert.playout import PLAYERS as EXPERT_TABLE_PLAYERS
+from scoring_api.rules.constants import DEALS
+from scoring_api.sim.advisor import MODELS, advise_discards, default_model
+from scoring_api.sim.expert.model import drawn_hands, expert_ranking
 from scoring_api.sim.expert.strategy import expert_discard
-from scoring_api.sim.expert.tables import shipped_tables
+from scoring_api.sim.expert.tables import EXPERT_PLAYERS, shipped_tables
 
 from .contract import ContractClient, pointers, problem_of
 from .helpers import TRICKY, edge_accepts, mutated, spec_validator
@@ -191,9 +190,9 @@ def test_edge_agrees_with_spec(body: dict[str, Any], extra: Any) -> None:
 
 
 def test_the_expert_model_is_the_default_where_its_tables_are() -> None:
-    assert EXPERT_PLAYERS == EXPERT_TABLE_PLAYERS
-    assert sorted(DEFAULT_MODELS) == [2, 3, 4]
-    assert [p for p, model in DEFAULT_MODELS.items() if model == "expert"] == [EXPERT_PLAYERS]
+    assert sorted(DEALS) == [2, 3, 4]
+    assert [p for p in DEALS if default_model(p) == "expert"] == [EXPERT_PLAYERS]
+    assert {default_model(p) for p in DEALS if p != EXPERT_PLAYERS} == {"expected"}
 
 
 @pytest.mark.parametrize(
@@ -231,11 +230,11 @@ def test_the_expected_model_answers_the_advisors_figures(
     """``expected`` asked for is what the advisor has always answered (its default)."""
     options = advise(api, tiles, dealer, rules=rules, model="expected")["options"]
     core = advise_discards(parse_tiles(tiles), dealer, parse_rules(rules))
-    assert [option.expected_pegging for option in core] == [None] * len(core)
+    assert [option.expected_pegging for option in core.options] == [None] * len(core.options)
     assert options == [
         {
-            "discard": [tile.text for tile in option.discard],
-            "keep": [tile.text for tile in option.keep],
+            "discard": [tile.text for tile in core.laid_away(option)],
+            "keep": [tile.text for tile in core.kept(option)],
             "expected_net": option.expected_net,
             "expected_hand": option.expected_hand,
             "expected_crib": option.expected_crib,
@@ -243,7 +242,7 @@ def test_the_expected_model_answers_the_advisors_figures(
             "min_hand": option.min_hand,
             "max_hand": option.max_hand,
         }
-        for option in core
+        for option in core.options
     ]
 
 
@@ -277,13 +276,14 @@ def test_the_expert_model_answers_the_tables_ranking(
         assert option["expected_net"] == pytest.approx(
             option["expected_hand"] + sign * option["expected_crib"] + option["expected_pegging"]
         )
-    ranked = shipped_tables().ranked(values, dealer, rule_options)
+    ranked = expert_ranking(shipped_tables(), values, dealer, rule_options)
     assert [
         (o["discard"], o["expected_net"], o["expected_hand"], o["expected_crib"],
          o["expected_pegging"], o["min_hand"], o["max_hand"])
         for o in options
     ] == [
-        ([ordered[i].text for i in r.positions], r.net, r.hand, r.crib, r.pegging, r.low, r.high)
+        ([ordered[i].text for i in r.laid_away], r.expected_net, r.expected_hand,
+         r.expected_crib, r.expected_pegging, r.min_hand, r.max_hand)
         for r in ranked
     ]  # fmt: skip
     # The hand and its range are expected's own, exactly.
@@ -306,7 +306,7 @@ def test_the_expert_lay_away_is_always_the_best_of_the_ranking() -> None:
         (values, dealer)
         for values in hands
         for dealer in (False, True)
-        if tables.ranked(values, dealer, DEFAULT_RULES)[0].positions
+        if expert_ranking(tables, values, dealer, DEFAULT_RULES)[0].laid_away
         != expert_discard(values, dealer, DEFAULT_RULES)
     ]
     assert differ == []

@@ -159,3 +159,40 @@ def test_each_seat_plays_the_tiles_he_shows(api: ContractClient) -> None:
     laid[0] = (0, "6-6")  # not in A's hand
     problem = problem_of(api.post(DEAL, three_player_deal([0, 0, 0], plays=record(laid))), 422)
     assert (problem["index"], problem["code"]) == (0, "tile_not_in_hand")
+
+
+def test_a_deal_in_play_gives_the_board_so_far(api: ContractClient) -> None:
+    # the page asks this after every entry: the scores before the deal, the starter and the
+    # plays so far; no hands or crib yet
+    body = three_player_deal([0, 0, 0], plays=record(THREE_LAID[:5]))
+    del body["hands"], body["crib"]
+    answer = api.post(DEAL, body).get_json()
+    kinds = [(e["kind"], e["seat"], e["points"]) for e in answer["events"]]
+    # the double starter, B's fifteen, C's pair, A's 31 with a pair (4): docs/rules.md 8.5
+    assert kinds == [("starter", 2, 1), ("play", 1, 2), ("play", 2, 2), ("play", 0, 4)]
+    assert (answer["scores"], answer["winner"], answer["lurched"]) == ([4, 2, 3], None, [])
+    # before any tile: the starter double alone
+    started = api.post(DEAL, {**body, "plays": []}).get_json()
+    assert started["scores"] == [0, 0, 1]
+
+
+def test_a_deal_in_play_stops_at_the_winner(api: ContractClient) -> None:
+    body = three_player_deal([10, 59, 20], plays=record(THREE_LAID[:3]))
+    del body["hands"], body["crib"]
+    answer = api.post(DEAL, body).get_json()
+    assert answer["winner"] == {"side": 1, "event": 1}
+    assert answer["scores"] == [10, 61, 21]
+    assert answer["lurched"] == [0, 2]
+
+
+@pytest.mark.parametrize(
+    ("left_out", "pointer"), [("crib", "/crib"), ("hands", "/hands")], ids=["crib", "hands"]
+)
+def test_hands_and_crib_come_together(api: ContractClient, left_out: str, pointer: str) -> None:
+    body = three_player_deal([0, 0, 0])
+    del body[left_out]
+    assert pointers(problem_of(api.post(DEAL, body), 422)) == [pointer]
+    # claims are checked at the show: not with a deal in play
+    in_play = three_player_deal([0, 0, 0], claims={"crib": 5})
+    del in_play["hands"], in_play["crib"]
+    assert pointers(problem_of(api.post(DEAL, in_play), 422)) == ["/hands"]

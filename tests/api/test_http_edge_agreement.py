@@ -16,6 +16,7 @@ from marshmallow import Schema
 from scoring_api.api.hands import _fast_show
 from scoring_api.api.schemas import (
     BatchSchema,
+    DealSchema,
     HandScoreSchema,
     PeggingSchema,
     ShowSchema,
@@ -61,6 +62,18 @@ BASES: dict[str, tuple[type[Schema], dict[str, Any]]] = {
             "dealer": 1,
             "hand": ["2-3"],
             "starter": "6-6",
+        },
+    ),
+    "DealRequest": (
+        DealSchema,
+        {
+            "dealer": 1,
+            "scores": [10, 20],
+            "starter": "5-5",
+            "hands": [["3-4", "4-4", "0-6", "2-2"], ["2-6", "1-6", "4-5", "3-3"]],
+            "crib": ["0-0", "0-1", "0-2", "1-1"],
+            "plays": [{"player": 0, "tile": "3-4"}],
+            "claims": {"hands": [None, 8], "crib": 4},
         },
     ),
 }

@@ -69,7 +69,14 @@ def test_dealer_zero_and_notations(api: ContractClient) -> None:
 
 def test_empty_record(api: ContractClient) -> None:
     body = api.post(PEGGING, {"plays": []}).get_json()
-    assert body == {"plays": [], "scores": [0, 0], "count": 0, "next_player": 0, "complete": False}
+    assert body == {
+        "plays": [],
+        "scores": [0, 0],
+        "count": 0,
+        "next_player": 0,
+        "complete": False,
+        "said_go": [],
+    }
 
 
 @pytest.mark.parametrize(
@@ -183,3 +190,77 @@ def test_validate_invalid_fields(
     api: ContractClient, request_body: dict[str, Any], pointer: str
 ) -> None:
     assert pointer in pointers(problem_of(api.post(VALIDATE, request_body), 422))
+
+
+# docs/rules.md section 3: the seat that said go lays a tile that would fit; the goes of the
+# seats on turn after him are left out, so the count closed (the go to its last layer) and
+# the tile leads the next count. Seat 0 leads; the last seat deals.
+MIXED_RECORDS = {
+    2: [(0, "6-6"), (1, "5-6"), (0, None), (0, "0-2")],
+    3: [(0, "6-6"), (1, "4-6"), (2, "0-1"), (0, None), (0, "0-2")],
+    4: [(0, "6-6"), (1, "4-6"), (2, "0-1"), (3, "0-0"), (0, None), (0, "0-2")],
+}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_mixed_record_is_read_as_the_rule_book_says(api: ContractClient, players: int) -> None:
+    plays = [
+        {"player": seat, "go": True} if tile is None else {"player": seat, "tile": tile}
+        for seat, tile in MIXED_RECORDS[players]
+    ]
+    rules = {"players": players}
+    body = api.post(PEGGING, {"plays": plays, "rules": rules}).get_json()
+    last_layer = players - 1
+    assert [entry["closes"] for entry in body["plays"]][-3:] == ["go", None, None]
+    assert body["plays"][-3]["player"] == last_layer
+    assert body["scores"] == [int(seat == last_layer) for seat in range(players)]
+    assert (body["count"], body["next_player"], body["said_go"]) == (2, 1, [])
+    verdict = api.post(VALIDATE, {"plays": plays[:-1], "play": plays[-1], "rules": rules})
+    answer = verdict.get_json()
+    assert answer["legal"] is True, answer
+    assert (answer["count"], answer["scores"]) == (2, body["scores"])
+    assert (answer["next_player"], answer["leader"]) == (1, 0)
+
+
+def test_a_tile_tapped_after_goes_names_the_seat_whose_lead_it_is(api: ContractClient) -> None:
+    # docs/rules.md section 6 after "N go": D is on turn at 30, and the 0-6 is N's lead
+    after_go = WHOLE_PLAY[:5]
+    state = api.post(PEGGING, {"plays": after_go}).get_json()
+    assert (state["next_player"], state["said_go"]) == (1, [0])
+    refused = api.post(VALIDATE, {"plays": after_go, "play": {"player": 1, "tile": "0-6"}})
+    assert refused.get_json() == {
+        "legal": False,
+        "reason": {
+            "code": "count_over_31",
+            "message": "0-6 would make the count 36: say Go",
+            "hint": "lead_next_count",
+        },
+        "leader": 0,
+    }
+    laid = api.post(VALIDATE, {"plays": after_go, "play": {"player": 0, "tile": "0-6"}})
+    assert laid.get_json() == {
+        "legal": True,
+        "points": 0,
+        "items": [],
+        "count": 6,
+        "scores": [2, 3],
+        "next_player": 1,
+        "leader": 0,
+    }
+
+
+@pytest.mark.parametrize(
+    ("plays", "play", "hint"),
+    [
+        (WHOLE_PLAY[:4], {"player": 0, "tile": "5-5"}, "say_go"),
+        (WHOLE_PLAY[:4], {"player": 1, "tile": "5-5"}, "wait_for_close"),
+        (WHOLE_PLAY[:1], {"player": 0, "tile": "2-6"}, "wait_for_turn"),
+        (WHOLE_PLAY[:2], {"player": 0, "go": True}, "lay_a_tile"),
+        (WHOLE_PLAY[:2], {"player": 0, "tile": "4-3"}, "choose_another_tile"),
+    ],
+)
+def test_a_refusal_carries_a_hint(
+    api: ContractClient, plays: list[dict[str, Any]], play: dict[str, Any], hint: str
+) -> None:
+    reason = api.post(VALIDATE, {"plays": plays, "play": play}).get_json()["reason"]
+    assert reason["hint"] == hint

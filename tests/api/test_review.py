@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from scoring_api.api.advice import DEFAULT_MODELS
 from scoring_api.app import create_app
+from scoring_api.sim.advisor import default_model
 from scoring_api.sim.review.inputs import MAX_PLAYOUTS
 
 from .contract import SPEC, ContractClient, pointers, problem_of
@@ -49,7 +49,7 @@ def test_the_examples_are_real_answers(api: ContractClient) -> None:
     assert [(d["kind"], d["seat"], d.get("entry")) for d in answer["decisions"]] == [
         (d["kind"], d["seat"], d.get("entry")) for d in documented["decisions"]
     ]
-    assert answer["model"] == "expert" == DEFAULT_MODELS[2]
+    assert answer["model"] == "expert" == default_model(2)
 
 
 def test_a_lay_away_is_valued_as_the_advisor_values_it(api: ContractClient) -> None:

@@ -1,18 +1,36 @@
-"""Big runs in shards (in-process, so inline): shard streams, the JSON form, limits.
+"""Runs in shards (in-process, so inline): shard streams, the JSON form, limits, and what
+each writer makes of a run that stops.
 
 The same code on a real Dask cluster is tested in tests/cluster/.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
+from typing import Any
+
 import pytest
 
 from scoring_api.app import create_app
-from scoring_api.sim.runs import Totals
-from scoring_api.sim_cluster.runner import Sizer, missing_ranges
+from scoring_api.rules import DEFAULT_RULES
+from scoring_api.sim.runs import SimulationRequest, Totals
+from scoring_api.sim_cluster.runner import (
+    MIN_SHARD,
+    RunStopped,
+    Shards,
+    Sizer,
+    Stop,
+    StopKind,
+    StopReason,
+    missing_ranges,
+    play_inline,
+)
+from scoring_api.sim_cluster.shards import GAME_LINES, play_range
+from scoring_api.sim_cluster.writers import game_lines, json_answer, shard_lines
 
 from .contract import ContractClient, pointers, problem_of
-from .helpers import NDJSON, SIMULATE, lines_of, sim
+from .helpers import NDJSON, SIMULATE, lines_of, sim, spec_validator
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +56,7 @@ def test_shard_stream_merges_into_the_json_answer(
     ranges = sorted((line["first_game"], line["games"]) for line in shards)
     assert missing_ranges(40, 1_540, ranges) == []
     assert sum(games for _, games in ranges) == 1_500
-    merged = Totals()
+    merged = Totals.empty(DEFAULT_RULES)
     for line in shards:
         merged.merge(Totals.from_dict(line["totals"]))
     assert summary.pop("type") == "summary"
@@ -115,9 +133,6 @@ def test_missing_ranges() -> None:
 
 
 def test_shards_are_sized_by_measured_time() -> None:
-    from scoring_api.rules import DEFAULT_RULES
-    from scoring_api.sim.runs import SimulationRequest
-
     sizer = Sizer(SimulationRequest(("random", "random"), DEFAULT_RULES, 1, 10**6), 1.0, 2)
     sizer.measure(1_000, 0.5)  # 2,000 games/s
     assert sizer.next(10**6) == 2_000
@@ -145,3 +160,82 @@ def test_shards_of_three_and_four_player_runs_give_the_inline_bytes(
     inline = api.post(SIMULATE, request, headers=NDJSON).data
     assert sharded.post(SIMULATE, request, headers=NDJSON).data == inline
     assert b'"lurched"' in inline or rules  # three sides: each game line says who was lurched
+
+
+# --- the writers: what a run that stops becomes, whatever stopped it ---------------------
+
+RUN = SimulationRequest(("random", "greedy"), DEFAULT_RULES, 3, 200, first_game=10)
+FAILED = StopReason(StopKind.FAILED, "A shard of the simulation failed: boom.")
+
+
+def _out_of_order(reason: StopReason) -> Shards:
+    """Games 60-109, then 10-59, then the run stops: 110-209 are not played."""
+    yield play_range(RUN, 60, 50, GAME_LINES)
+    yield play_range(RUN, 10, 50, GAME_LINES)
+    raise RunStopped(reason, [(110, 100)], played=100)
+
+
+def _stop_after(shards: int, reason: StopReason) -> Stop:
+    asked = itertools.count()
+    return lambda: reason if next(asked) >= shards else None
+
+
+def test_game_lines_name_every_game_not_streamed_from_the_first() -> None:
+    lines = lines_of(b"".join(game_lines(RUN, _out_of_order(FAILED))))
+    *games, error = lines
+    assert [line["index"] for line in games] == list(range(10, 110))
+    assert error["next_game"] == 110
+    assert error["missing"] == [{"first_game": 110, "games": 100}]
+    assert error["detail"].startswith(FAILED.detail)
+
+
+def test_game_lines_held_back_are_missing_when_the_run_stops() -> None:
+    def stops_early() -> Shards:
+        yield play_range(RUN, 60, 50, GAME_LINES)  # waits for 10-59, which never come
+        raise RunStopped(FAILED, [(10, 50), (110, 100)], played=50)
+
+    (error,) = lines_of(b"".join(game_lines(RUN, stops_early())))
+    assert error["missing"] == [{"first_game": 10, "games": 200}]
+
+
+def test_shard_lines_name_the_gaps_between_the_shards_sent() -> None:
+    *shards, error = lines_of(b"".join(shard_lines(RUN, _out_of_order(FAILED))))
+    assert [(line["first_game"], line["games"]) for line in shards] == [(60, 50), (10, 50)]
+    assert error["missing"] == [{"first_game": 110, "games": 100}]
+
+
+@pytest.mark.parametrize("write", [game_lines, shard_lines])
+def test_a_stream_whose_client_is_gone_just_ends(write: Any) -> None:
+    gone = StopReason(StopKind.GONE, "The client went away.")
+    lines = lines_of(b"".join(write(RUN, _out_of_order(gone))))
+    assert "error" not in {line["type"] for line in lines}
+    assert "summary" not in {line["type"] for line in lines}
+
+
+def test_inline_shards_stop_between_shards_naming_what_is_left() -> None:
+    long = dataclasses.replace(RUN, games=100_000)  # shards of 50 games, then 0.05 s each
+    shards = play_inline(long, 0.0, _stop_after(2, FAILED), GAME_LINES)
+    *games, error = lines_of(b"".join(game_lines(long, shards)))
+    played = len(games)
+    assert MIN_SHARD < played < long.games
+    assert error["missing"] == [{"first_game": 10 + played, "games": long.games - played}]
+    with pytest.raises(RunStopped) as stopped:
+        json_answer(long, play_inline(long, 0.0, _stop_after(1, FAILED)))
+    assert stopped.value.reason is FAILED
+    played = stopped.value.played
+    assert stopped.value.missing == [(10 + played, long.games - played)]
+
+
+def test_the_json_answer_past_its_budget_is_a_503_saying_what_was_played() -> None:
+    config = {"TESTING": True, "SCORING_API_JSON_SECONDS": 1e-9}
+    answer = create_app(config).test_client().post(SIMULATE, json=sim(20))
+    body = problem_of(answer, 503)
+    spec_validator("Problem").validate(body)
+    assert body["games_played"] == 0
+    assert body["detail"].startswith("The run's time budget of 1e-09 s ran out after 0 of 20")
+
+
+def test_one_answer_for_the_view_and_the_command_line(api: ContractClient) -> None:
+    request = sim(30, 5, "expected", "random", first_game=4, first_dealer="draw")
+    run = SimulationRequest(("expected", "random"), DEFAULT_RULES, 5, 30, 4, "draw")
+    assert api.post(SIMULATE, request).get_json() == json_answer(run, play_inline(run, 1.0))

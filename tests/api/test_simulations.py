@@ -92,8 +92,8 @@ def test_summary_is_the_cores_summary_with_its_sums(api: ContractClient) -> None
     core = SimulationRequest(("greedy", "random"), RuleOptions(), 7, 60, first_dealer="draw")
     totals = run(core)
     assert body["totals"] == totals.as_dict()
-    assert {k: body[k] for k in summarize(totals, core.strategies)} == json.loads(
-        json.dumps(summarize(totals, core.strategies))
+    assert {k: body[k] for k in summarize(totals, core.lineup)} == json.loads(
+        json.dumps(summarize(totals, core.lineup))
     )
     assert (body["seed"], body["first_game"], body["first_dealer"]) == (7, 0, "draw")
     assert body["rules"] == RuleOptions().as_dict()
@@ -121,7 +121,7 @@ def test_same_request_same_bytes(api: ContractClient) -> None:
 
 def test_shards_merge_exactly(api: ContractClient) -> None:
     whole = api.post(SIMULATE, sim(1000, 5, "random", "random")).get_json()
-    merged = Totals()
+    merged = Totals.empty(RuleOptions())
     for first_game in (0, 500):
         shard = api.post(SIMULATE, sim(500, 5, "random", "random", first_game=first_game))
         merged.merge(Totals.from_dict(shard.get_json()["totals"]))
@@ -170,9 +170,11 @@ def test_stream_with_transcripts_carries_them_per_game(api: ContractClient) -> N
 def test_stream_time_budget_ends_with_an_error_line() -> None:
     client = ContractClient(create_app({"TESTING": True, "SCORING_API_STREAM_SECONDS": 1e-9}))
     lines = lines_of(client.post(SIMULATE, sim(5, first_game=3), headers=NDJSON).get_data())
-    assert [line["type"] for line in lines] == ["game", "error"]
-    assert lines[1]["next_game"] == 4
-    assert "first_game 4" in lines[1]["detail"]
+    # The budget is asked before each shard, the first too: here it ran out before any game.
+    assert [line["type"] for line in lines] == ["error"]
+    assert lines[0]["next_game"] == 3
+    assert lines[0]["missing"] == [{"first_game": 3, "games": 5}]
+    assert "time budget of 1e-09 s ran out" in lines[0]["detail"]
 
 
 def test_stream_errors_come_before_the_first_byte(api: ContractClient) -> None:

@@ -14,6 +14,8 @@ from openapi_spec_validator.readers import read_from_filename
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from scoring_api.rules import HINT_CODES, REASON_CODES
+
 from .contract import PAGES, SPEC, SPEC_PATH
 
 _REGISTRY = Registry().with_resource(
@@ -174,3 +176,10 @@ def test_union_branches_are_named() -> None:
     for at, branch in _unions(SPEC, ""):
         inline = "$ref" not in branch and ("properties" in branch or "enum" in branch)
         assert not inline, at
+
+
+@pytest.mark.parametrize(
+    ("name", "codes"), [("ReasonCode", REASON_CODES), ("PlayHint", HINT_CODES)]
+)
+def test_the_refusal_codes_are_the_cores(name: str, codes: tuple[str, ...]) -> None:
+    assert SPEC["components"]["schemas"][name]["enum"] == list(codes)

@@ -146,6 +146,14 @@ def test_score_the_play_and_validate_a_play(api: Any) -> None:
     assert isinstance(verdict, m.Verdict)
     assert verdict.legal is False
     assert verdict.reason.code is m.ReasonCode.COUNT_OVER_31
+    assert verdict.reason.hint is m.PlayHint.SAY_GO
+    assert isinstance(verdict.reason, m.PlayRefusal)
+    assert score.said_go == [1]  # D said go at 27: his turns are skipped
+    # after D's go N plays on alone: his 0-4 makes 31, and D leads the next count
+    alone = module("api.pegging.validate_play").sync(
+        client=api, body=m.ValidateRequest(plays=plays, play=m.TilePlay(player=0, tile="0-4"))
+    )
+    assert (alone.legal, alone.count, alone.next_player) == (True, 31, 1)
 
 
 def test_score_a_deal(api: Any) -> None:
@@ -174,6 +182,18 @@ def test_score_a_deal(api: Any) -> None:
     last = deal.events[deal.winner.event]
     assert (last.kind, last.points, last.claim.correct) == (m.DealEventKind.HAND, 12, True)
     assert all(isinstance(item, m.DealEventItem) for item in last.items)
+    assert isinstance(last.claim, m.Claim)
+    # the same deal in play after two tiles: no hands or crib yet, B's fifteen wins from 59
+    in_play = m.DealRequest(
+        rules=m.Rules(players=m.Players.THREE),
+        dealer=2,
+        scores=[10, 59, 20],
+        starter="5-5",
+        plays=body.plays[:2],
+    )
+    board = module("api.pegging.score_deal").sync(client=api, body=in_play)
+    assert isinstance(board, m.DealScore)
+    assert (board.scores, board.lurched) == ([10, 61, 21], [0, 2])
 
 
 def test_review_a_deal(api: Any) -> None:

@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 from live_server import ROOT, Answer, Server, free_port, serve
 
+from scoring_api.rules import RuleOptions
 from scoring_api.sim.runs import Totals
 from scoring_api.sim_cluster.runner import missing_ranges
 
@@ -44,6 +45,7 @@ RUN = {
     "rules": {"target": 121},
     "players": [{"strategy": "greedy"}, {"strategy": "random"}],
 }
+RULES = RuleOptions(target=121)  # RUN's
 
 
 def shard_run(games: int, **extra: Any) -> dict[str, Any]:
@@ -142,7 +144,7 @@ def test_shard_stream_merges_into_the_json_answer(expected: Answer, on_external:
     ranges = [(line["first_game"], line["games"]) for line in shards]
     assert missing_ranges(17, 17 + RUN["games"], ranges) == []
     assert sum(games for _, games in ranges) == RUN["games"]
-    merged = Totals()
+    merged = Totals.empty(RULES)
     for line in shards:
         merged.merge(Totals.from_dict(line["totals"]))
     assert summary.pop("type") == "summary"
@@ -389,7 +391,7 @@ def test_the_command_line_gives_the_endpoints_summary(
         assert done.stdout == expected.body + b"\n"
         assert b"3,000/3,000 games" in done.stderr
     lines = [json.loads(line) for line in (logs / "cli-shards.ndjson").read_text().splitlines()]
-    merged = Totals()
+    merged = Totals.empty(RULES)
     for line in lines:
         merged.merge(Totals.from_dict(line["totals"]))
     assert merged.as_dict() == expected.json()["totals"]

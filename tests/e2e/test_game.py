@@ -232,10 +232,15 @@ def test_a_refused_deal_is_explained_where_it_was_entered(open_page: OpenPage) -
         "detail": "The request has 1 invalid field.",
         "errors": [{"pointer": "/hands/1/2", "detail": "Not played by this seat."}],
     }
+    # the whole deal is refused; the deal in play (no hands yet: the board) is answered
     page.route(
         "**/v1/deals/score",
-        lambda route: route.fulfill(
-            status=422, content_type="application/problem+json", body=json.dumps(problem)
+        lambda route: (
+            route.fulfill(
+                status=422, content_type="application/problem+json", body=json.dumps(problem)
+            )
+            if "hands" in (route.request.post_data_json or {})
+            else route.continue_()
         ),
     )
     start_game(page, 3, ["A", "B", "C"], dealer=C)

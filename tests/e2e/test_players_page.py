@@ -193,6 +193,37 @@ def test_the_go_flow_of_the_rules_without_an_extra_tap(open_page: OpenPage) -> N
     expect(page.locator("#play-turn")).to_have_text("Dan to play")
 
 
+def test_a_tile_after_ones_own_go_leads_the_next_count(open_page: OpenPage) -> None:
+    """docs/rules.md section 3: Nina said go at 23, then lays 0-2: Dan's go is left out, the
+    count closed (Dan +1) and her 0-2 leads the next one. The page asks; the service says."""
+    page = open_page(viewport=PHONE).page
+    start_two(page)
+    for player, tile in [(N, "6-6"), (D, "5-6"), (N, None)]:
+        lay(page, player, tile)
+    expect(page.locator('.who-btn[data-player="0"] .who-note')).to_have_text("said Go")
+    lay(page, N, "0-2", pick=True)
+    expect(page.locator("#play-warning")).to_be_hidden()
+    expect(page.locator("#play-count")).to_have_text("2")
+    expect(side_score(page, D)).to_have_text("1")
+    expect(record(page).nth(1).locator(".entry-items")).to_have_text("Go 1")
+    expect(page.locator("#play-record li.divider")).to_have_count(1)
+    expect(page.locator("#play-turn")).to_have_text("Dan to play")
+    expect(page.locator('.who-btn[data-player="0"] .who-note')).to_have_count(0)
+
+    # a game saved before the service kept the board: the page asks for it on load
+    page.evaluate(
+        """() => {
+        const game = JSON.parse(localStorage.getItem("domino-cribbage.game"));
+        delete game.deals[0].live;
+        localStorage.setItem("domino-cribbage.game", JSON.stringify(game));
+        }"""
+    )
+    page.reload()
+    page.wait_for_selector("body.ready")
+    expect(side_score(page, D)).to_have_text("1")
+    expect(record(page)).to_have_count(4)
+
+
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_an_illegal_play_is_refused_before_it_is_recorded(
     open_page: OpenPage, viewport: dict[str, int]

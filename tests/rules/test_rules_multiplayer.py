@@ -557,13 +557,15 @@ def test_a_player_who_said_go_is_skipped(listed: bool) -> None:
     assert result.count == 30
     assert result.next_player == B  # A is skipped for the rest of the count
     assert score_pegging(record[:-1], dealer=C, players=3).next_player == C
-    # if A lays a tile in this count: played_after_go
+    # A lays no more tiles in this count: after B's 0-2 the next count is C's to lead
     with pytest.raises(IllegalPlayError) as info:
         score_pegging([*record[:-1], P(A, "0-1")], dealer=C, players=3)
     assert (info.value.index, info.value.code) == (len(record) - 1, "played_after_go")
-    with pytest.raises(IllegalPlayError) as info:
-        score_pegging([*record, P(A, "0-1")], dealer=C, players=3)
-    assert (info.value.index, info.value.code) == (len(record), "played_after_go")
+    # after C's 0-4 it is A's: his 0-1 (which would fit) leads it, B's and C's goes inferred
+    # and the go to C (docs/rules.md section 3, a tile laid after one's own go)
+    led = score_pegging([*record, P(A, "0-1")], dealer=C, players=3)
+    assert (laid(led)[-2].closes, laid(led)[-1].count, led.scores) == ("go", 1, (0, 0, 4))
+    assert (led.next_player, led.said_go) == (B, ())
     # B's 0-1 makes 31; then A leads a new count (his go is forgotten)
     after = score_pegging([*record, P(B, "0-1"), P(C, "1-1")], dealer=C, players=3)
     assert laid(after)[-2].closes == "thirty_one"

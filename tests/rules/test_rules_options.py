@@ -55,6 +55,13 @@ def test_rule_options_catalogue_matches_the_rule_book() -> None:
         assert opt.description.strip()
 
 
+def test_each_default_is_written_once_in_rule_options() -> None:
+    """``RULE_OPTIONS`` describes every ``RuleOptions`` field, with the field's own default."""
+    fields = dataclasses.fields(RuleOptions)
+    assert [opt.name for opt in RULE_OPTIONS] == [field.name for field in fields]
+    assert [opt.default for opt in RULE_OPTIONS] == [field.default for field in fields]
+
+
 COMBOS = list(itertools.product(*ALLOWED.values()))
 
 

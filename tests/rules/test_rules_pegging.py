@@ -273,13 +273,6 @@ ILLEGAL = [
         5,
         "too_many_tiles",
     ),
-    (
-        "plays after own go",
-        [P(N, "6-6"), P(D, "5-5"), G(N), P(D, "0-1"), P(N, "0-0")],
-        NO_HANDS,
-        4,
-        "played_after_go",
-    ),
     ("not in hand", [P(N, "6-6"), P(D, "2-2")], {"hands": H_SMALL}, 1, "tile_not_in_hand"),
     ("opponent's tile", [P(N, "5-5")], {"hands": H_SMALL}, 0, "tile_not_in_hand"),
     ("go at 0", [G(N)], NO_HANDS, 0, "go_with_playable_tile"),

@@ -10,13 +10,18 @@ from random import Random
 import pytest
 
 from scoring_api.rules import DEFAULT_RULES, RuleOptions
+from scoring_api.rules.constants import MAX_COUNT
 from scoring_api.rules.referee import PlayReferee
+from scoring_api.rules.seats import leader
 from scoring_api.rules.tiles import ALL_TILES
-from scoring_api.sim.expert import build, model
+from scoring_api.sim.expert import build
+from scoring_api.sim.expert.model import expert_ranking
 from scoring_api.sim.expert.playout import greedy_value, play_out
 from scoring_api.sim.expert.strategy import expert_discard
 from scoring_api.sim.expert.tables import (
+    EXPERT_PLAYERS,
     FORMAT,
+    ROLE_KEYS,
     ROLLOUT_PATH,
     TABLES_PATH,
     ExpertTables,
@@ -29,6 +34,7 @@ from scoring_api.sim.runs import SimulationRequest, play_one, run
 
 SHIPPED = shipped_tables()
 SAMPLE = 12  # entries of each part rebuilt and compared
+ROLES = ("non_dealer", "dealer")
 
 
 def _referee_points(hands: list[list[int]], dealer: int, rng: Random) -> list[int]:
@@ -43,14 +49,14 @@ def _referee_points(hands: list[list[int]], dealer: int, rng: Random) -> list[in
             pool.remove(tile)
             chosen.append(tile)
         tiles.append(chosen)
-    referee = PlayReferee(players=2, dealer=dealer, hands=tiles)
+    referee = PlayReferee(players=EXPERT_PLAYERS, dealer=dealer, hands=tiles)
     while (player := referee.turn) is not None:
         playable = referee.playable(player)
         if not playable:
             referee.go(player)
             continue
         mine = [tile.value for tile in playable]
-        value = greedy_value(mine, referee.values, 31 - referee.count)
+        value = greedy_value(mine, referee.values, MAX_COUNT - referee.count)
         referee.lay(player, next(tile for tile in playable if tile.value == value))
     return referee.scores
 
@@ -60,11 +66,11 @@ def test_play_out_scores_as_the_referee(seed: int) -> None:
     rng = Random(seed)
     values = [tile.value for tile in rng.sample(ALL_TILES, 8)]
     hands = [values[:4], values[4:]]
-    dealer = seed % 2
+    dealer = seed % EXPERT_PLAYERS
     expected = _referee_points([list(h) for h in hands], dealer, rng)
-    points = [0, 0]
-    leader = (dealer + 1) % 2
-    play_out([list(h) for h in hands], leader, (), [False, False], leader, points)
+    points = [0] * EXPERT_PLAYERS
+    first = leader(dealer, EXPERT_PLAYERS)
+    play_out([list(h) for h in hands], first, (), [False] * EXPERT_PLAYERS, first, points)
     assert points == expected
 
 
@@ -73,8 +79,8 @@ def test_the_shipped_tables_load_once_and_are_small() -> None:
     assert shipped_tables() is SHIPPED
     assert SHIPPED.format == FORMAT
     assert set(SHIPPED.build) == {"seed", "games", "samples", "peg_deals", "rollout_samples"}
-    assert len(SHIPPED.discards["pone"]) == len(SHIPPED.discards["dealer"]) == 9859
-    for role in ("pone", "dealer"):
+    assert len(SHIPPED.discards["non_dealer"]) == len(SHIPPED.discards["dealer"]) == 9859
+    for role in ROLES:
         assert sum(SHIPPED.patterns[role].values()) == pytest.approx(1.0)
 
 
@@ -85,13 +91,23 @@ def test_the_file_is_the_tables_as_sorted_json() -> None:
     assert text == json.dumps(SHIPPED.as_json(), sort_keys=True, separators=(",", ":")).encode()
 
 
+def test_the_file_keeps_its_role_names_and_the_code_says_non_dealer() -> None:
+    """The file (and the builder's seeds) spell the non-dealer "pone"; the reader maps it."""
+    with gzip.open(TABLES_PATH, "rb") as data:
+        raw = json.load(data)
+    for part in ("patterns", "pegging", "discards"):
+        assert set(raw[part]) == set(ROLE_KEYS.values()) == {"pone", "dealer"}
+        assert set(getattr(SHIPPED, part)) == set(ROLE_KEYS) == set(ROLES)
+    assert len(raw["discards"]["pone"]) == len(SHIPPED.discards["non_dealer"])
+
+
 def _sample(keys: list, k: int = SAMPLE) -> list:  # type: ignore[type-arg]
     return Random(7).sample(sorted(keys), k)
 
 
 def test_shipped_pegging_values_rebuild() -> None:
     deals, seed = SHIPPED.build["peg_deals"], SHIPPED.build["seed"]
-    for role in ("pone", "dealer"):
+    for role in ROLES:
         for kept in _sample(list(SHIPPED.pegging[role])):
             value = build.pegging_value(kept, role == "dealer", deals, seed, SHIPPED.play)
             assert value == SHIPPED.pegging[role][kept], (role, kept)
@@ -114,11 +130,11 @@ def test_shipped_play_entries_rebuild() -> None:
 
 
 def test_shipped_discards_rebuild_from_the_model() -> None:
-    for role in ("pone", "dealer"):
+    for role in ROLES:
         for values in _sample(list(SHIPPED.discards[role])):
-            ranked = SHIPPED.ranked(values, role == "dealer", DEFAULT_RULES)
-            assert model.TWO.options[SHIPPED.discards[role][values]] == ranked[0].positions
-            nets = [option.net for option in ranked]
+            ranked = expert_ranking(SHIPPED, values, role == "dealer", DEFAULT_RULES)
+            assert SHIPPED.discard(values, role == "dealer") == ranked[0].laid_away
+            nets = [option.expected_net for option in ranked]
             assert nets == sorted(nets, reverse=True)
 
 
@@ -133,7 +149,7 @@ def test_a_small_build_has_the_shipped_format(tmp_path) -> None:  # type: ignore
     assert small.format == SHIPPED.format
     assert set(small.as_json()) == set(SHIPPED.as_json())
     assert set(small.build) == set(SHIPPED.build)
-    assert set(small.pegging["pone"]) == set(SHIPPED.pegging["pone"])
+    assert set(small.pegging["non_dealer"]) == set(SHIPPED.pegging["non_dealer"])
     assert set(small.discards["dealer"]) == set(SHIPPED.discards["dealer"])
     assert small.play
     assert set(read_play(rollout)) == set(small.play)
@@ -149,7 +165,7 @@ def test_expert_lays_away_by_the_model_under_other_show_rules() -> None:
     values = (0, 3, 5, 7, 8, 12)
     for own_crib in (False, True):
         assert expert_discard(values, own_crib, rules) == (
-            SHIPPED.ranked(values, own_crib, rules)[0].positions
+            expert_ranking(SHIPPED, values, own_crib, rules)[0].laid_away
         )
 
 

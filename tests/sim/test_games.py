@@ -123,7 +123,7 @@ def test_shards_merge_into_the_whole_run(first_dealer: FirstDealer) -> None:
         names = ("random", "greedy")
         return run(SimulationRequest(names, RuleOptions(), 77, games, first, first_dealer))
 
-    merged = Totals()
+    merged = Totals.empty(RuleOptions())
     for first, games in ((0, 37), (37, 1), (38, 62)):
         merged.merge(Totals.from_dict(shard(first, games).as_dict()))
     assert merged == shard(0, 100)

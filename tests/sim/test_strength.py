@@ -27,7 +27,7 @@ def win_interval(stronger: str, weaker: str) -> tuple[float, float]:
         SimulationRequest((stronger, weaker), DEFAULT_RULES, SEED, SHARD, first, "alternate")
         for first in range(0, GAMES, SHARD)
     ]
-    totals = Totals()
+    totals = Totals.empty(DEFAULT_RULES)
     workers = min(len(os.sched_getaffinity(0)), len(shards))
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(workers, mp_context=context) as pool:

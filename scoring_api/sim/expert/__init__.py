@@ -1,5 +1,7 @@
 """The ``expert`` strategy: decisions worked out offline and looked up during a game.
 
-``build`` makes the tables from a seed, ``tables`` reads them, ``model`` values a lay-away,
-``playout`` plays the rest of a play on values, ``strategy`` is the player.
+From the foot up: ``tables`` names what the tables hold (roles, keys, the two players they
+are for) and reads them; ``playout`` plays the rest of a play on values; ``model`` values a
+lay-away with the tables; ``strategy`` is the player; ``selfplay`` and ``build`` make the
+tables from a seed.
 """

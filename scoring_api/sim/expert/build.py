@@ -20,7 +20,7 @@ ones. What is built (``build`` runs the rounds in order):
   over ``--peg-deals`` deals, the other keeping four of six drawn as ``expected`` would and
   both laying by the play table (``pegging_value``).
 - ``discards``: the expert's lay-away of every hand from both seats under the model
-  (``model.options``) with those patterns and pegging values.
+  (``model.expert_ranking``) with those patterns and pegging values.
 
 Self-play uses the seeds ``seed`` and ``seed + 1``: measure the expert on others.
 """
@@ -31,7 +31,7 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from functools import partial
@@ -44,20 +44,27 @@ from scoring_api.rules.constants import HAND_SIZE
 from scoring_api.rules.options import DEFAULT_RULES
 from scoring_api.rules.tiles import VALUE_COUNTS
 
-from ..advisor import Positions, best_discard
+from ..expected import best_discard
+from ..layaway import DrawnValues, KeptValues, Positions
 from . import model
-from .playout import ME, OTHER, PlayTable, play_out, play_values
+from .playout import ME, OTHER, play_out, play_values
 from .selfplay import collect_states
 from .tables import (
+    EXPERT_DISCARDS,
+    EXPERT_PLAYERS,
     FORMAT,
+    ROLE_KEYS,
     ROLLOUT_PATH,
     TABLES_PATH,
     ExpertTables,
     PlayKey,
+    PlayTable,
+    Role,
     Values,
     format_key,
-    kept_key,
+    join_values,
     play_json,
+    role,
     write_json_gz,
 )
 
@@ -74,20 +81,26 @@ def _pool(taken: Iterable[int]) -> list[int]:
     return [value for value, count in enumerate(left) for _ in range(count)]
 
 
+def _kept_as_expected(drawn: DrawnValues, own_crib: bool) -> list[int]:
+    """The four of six sorted values that ``expected`` keeps."""
+    kept = EXPERT_DISCARDS.kept[best_discard(drawn, own_crib, DEFAULT_RULES)]
+    return [drawn[k] for k in kept]
+
+
 def pegging_value(
-    kept: Values, dealer: bool, deals: int, seed: int, play: PlayTable | None = None
+    kept: KeptValues, dealer: bool, deals: int, seed: int, play: PlayTable | None = None
 ) -> float:
     """The play's mean points minus the other's with ``kept``: the other draws six of the
     other tiles and keeps four as ``expected`` would; both lay by ``play`` (or greedily)."""
-    rng = Random(f"{seed}:pegging:{kept_key(kept)}:{model.role(dealer)}")
+    rng = Random(f"{seed}:pegging:{join_values(kept)}:{ROLE_KEYS[role(dealer)]}")
     pool = _pool(kept)
     lead = OTHER if dealer else ME
     total = 0
     for _ in range(deals):
-        drawn = tuple(sorted(rng.sample(pool, model.TWO.drawn)))
-        his = [drawn[k] for k in model.TWO.kept[best_discard(drawn, not dealer, DEFAULT_RULES)]]
-        points = [0, 0]
-        play_out([list(kept), his], lead, (), [False, False], lead, points, play)
+        drawn = tuple(sorted(rng.sample(pool, EXPERT_DISCARDS.drawn)))
+        his = _kept_as_expected(drawn, not dealer)
+        points = [0] * EXPERT_PLAYERS
+        play_out([list(kept), his], lead, (), [False] * EXPERT_PLAYERS, lead, points, play)
         total += points[ME] - points[OTHER]
     return round(total / deals, 4)
 
@@ -139,8 +152,8 @@ def best_early_play(key: PlayKey, samples: int, seed: int, play: PlayTable) -> i
     holdings = []
     for _ in range(samples):
         for _ in range(60):
-            drawn = tuple(sorted(rng.sample(drawn_from, model.TWO.drawn)))
-            kept = [drawn[k] for k in model.TWO.kept[best_discard(drawn, not deals, DEFAULT_RULES)]]
+            drawn = tuple(sorted(rng.sample(drawn_from, EXPERT_DISCARDS.drawn)))
+            kept = _kept_as_expected(drawn, not deals)
             if _take(kept, his_laid):
                 holdings.append(kept)
                 break
@@ -175,7 +188,7 @@ def _chunked(work: Callable[[Sequence[K]], list[V]], items: Sequence[K], jobs: i
 
 
 def _pegging_values(
-    keys: Sequence[tuple[Values, bool]], deals: int, seed: int, play: PlayTable
+    keys: Sequence[tuple[KeptValues, bool]], deals: int, seed: int, play: PlayTable
 ) -> list[float]:
     return [pegging_value(kept, dealer, deals, seed, play) for kept, dealer in keys]
 
@@ -192,41 +205,43 @@ def _best_early_plays(
     return [best_early_play(key, samples, seed, play) for key in keys]
 
 
-def _discard_indexes(keys: Sequence[tuple[Values, bool]], tables: ExpertTables) -> list[int]:
+def _discard_indexes(keys: Sequence[tuple[DrawnValues, bool]], tables: ExpertTables) -> list[int]:
     return [_discard_index(tables, values, dealer) for values, dealer in keys]
 
 
-def _all_kept() -> list[Values]:
+def _all_kept() -> list[KeptValues]:
     kept = set()
     for values, _ in model.drawn_hands():
-        for positions in model.TWO.options:
-            kept.add(tuple(values[k] for k in model.TWO.kept[positions]))
+        for positions in EXPERT_DISCARDS.options:
+            kept.add(tuple(values[k] for k in EXPERT_DISCARDS.kept[positions]))
     return sorted(kept)
 
 
-def _expected_discard(values: Values, own_crib: bool) -> Positions:
+def _expected_discard(values: DrawnValues, own_crib: bool) -> Positions:
     return best_discard(values, own_crib, DEFAULT_RULES)
 
 
-def _listed_discard(listed: Mapping[Values, int], values: Values) -> Positions:
-    return model.TWO.options[listed[values]]
+_INDEX = {positions: i for i, positions in enumerate(EXPERT_DISCARDS.options)}
 
 
-_INDEX = {positions: i for i, positions in enumerate(model.TWO.options)}
+def _discard_index(tables: ExpertTables, values: DrawnValues, dealer: bool) -> int:
+    """The expert's lay-away of a hand under ``tables``: an index in
+    ``EXPERT_DISCARDS.options``."""
+    return _INDEX[model.expert_ranking(tables, values, dealer, DEFAULT_RULES)[0].laid_away]
 
 
-def _discard_index(tables: ExpertTables, values: Values, dealer: bool) -> int:
-    """The expert's lay-away of a hand under ``tables``: an index in ``model.TWO.options``."""
-    return _INDEX[tables.ranked(values, dealer, DEFAULT_RULES)[0].positions]
+def _by_role() -> dict[Role, dict[K, V]]:
+    """An empty mapping for each role, to fill."""
+    return {role(dealer): {} for dealer in (False, True)}
 
 
-def _discards(tables: ExpertTables, jobs: int) -> dict[str, dict[Values, int]]:
+def _discards(tables: ExpertTables, jobs: int) -> dict[Role, dict[DrawnValues, int]]:
     """The expert's lay-away for every hand and seat."""
     keys = [(values, dealer) for dealer in (False, True) for values, _ in model.drawn_hands()]
     found = _chunked(partial(_discard_indexes, tables=tables), keys, jobs)
-    discards: dict[str, dict[Values, int]] = {"pone": {}, "dealer": {}}
+    discards: dict[Role, dict[DrawnValues, int]] = _by_role()
     for (values, dealer), index in zip(keys, found, strict=True):
-        discards[model.role(dealer)][values] = index
+        discards[role(dealer)][values] = index
     return discards
 
 
@@ -248,12 +263,12 @@ class _Builder:
             elapsed = time.monotonic() - self.started
             print(f"{elapsed:7.1f} s  {what}", file=sys.stderr, flush=True)
 
-    def pegging(self, play: PlayTable) -> dict[str, dict[Values, float]]:
+    def pegging(self, play: PlayTable) -> dict[Role, dict[KeptValues, float]]:
         keys = [(kept, dealer) for kept in _all_kept() for dealer in (False, True)]
         work = partial(_pegging_values, deals=self.peg_deals, seed=self.seed, play=play)
-        pegging: dict[str, dict[Values, float]] = {"pone": {}, "dealer": {}}
+        pegging: dict[Role, dict[KeptValues, float]] = _by_role()
         for (kept, dealer), value in zip(keys, _chunked(work, keys, self.jobs), strict=True):
-            pegging[model.role(dealer)][kept] = value
+            pegging[role(dealer)][kept] = value
         self.note(f"pegging values of {len(keys)} kept hands and seats")
         return pegging
 
@@ -293,16 +308,16 @@ def build(
     the expert itself meets, added; every state's best play again, with play-outs laid by
     that table; the pegging values and the lay-away with the new one."""
     builder = _Builder(seed, samples, peg_deals, jobs, log)
-    no_pegging: dict[str, dict[Values, float]] = {"pone": {}, "dealer": {}}
+    no_pegging: dict[Role, dict[KeptValues, float]] = _by_role()
     patterns = {
-        model.role(dealer): model.pattern_of(partial(_expected_discard, own_crib=dealer))
+        role(dealer): model.pattern_of(partial(_expected_discard, own_crib=dealer))
         for dealer in (False, True)
     }
     tables = ExpertTables(FORMAT, {}, patterns, no_pegging, {}, {})
     tables = replace(tables, discards=_discards(tables, jobs))  # against expected's pattern
     patterns = {  # the expert's own pattern from now on
-        role: model.pattern_of(partial(_listed_discard, tables.discards[role]))
-        for role in tables.discards
+        role(dealer): model.pattern_of(partial(tables.discard, dealer=dealer))
+        for dealer in (False, True)
     }
     builder.note("lay-away patterns")
     play = builder.play(collect_states(tables, games, seed, by_table=False), {})

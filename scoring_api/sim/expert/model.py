@@ -3,15 +3,14 @@
 ``expected`` counts the crib as if the other player laid away two tiles at random. He does
 not: a dealer lays good tiles into his own crib, a non-dealer keeps them out of it. Here the
 crib is expected over the other's real lay-away pattern (how often each pair of values goes
-into the crib, by his seat, over every hand he may draw), and the kept tiles carry the value
+into the crib, by his role, over every hand he may draw), and the kept tiles carry the value
 of the play they lead to (the play's points minus the other's, mean over the deals a
 builder played out). Both come from ``ExpertTables``; the hand is ``expected``'s exact one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
 from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
@@ -22,26 +21,16 @@ from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.show import VALUE_WEIGHTS, show_table, values_of_key
 from scoring_api.rules.tiles import VALUE_COUNTS
 
-from ..advisor import DISCARDS, DrawnValues, Positions, splits
+from ..expected import expected_figures
+from ..layaway import DrawnValues, Positions, RankedOption, ranked
+from .tables import EXPERT_DISCARDS, ExpertTables, Pair, Pattern, role
 
-TWO = DISCARDS[2]
 _VALUES = range(MAX_VALUE + 1)
-Pair = tuple[int, int]
-"""Two values laid away, lowest first."""
-Pattern = Mapping[Pair, float]
-"""How likely a player is to lay away each pair of values, over every hand he may draw."""
-Kept = tuple[int, ...]
-"""Four kept values, lowest first."""
-
-
-def role(own_crib: bool) -> str:
-    """The name of a two-player seat in a deal: the dealer's crib is his own."""
-    return "dealer" if own_crib else "pone"
 
 
 def drawn_hands() -> Iterator[tuple[DrawnValues, int]]:
     """Every six-value multiset a player may draw (9,859), with how many tile sets have it."""
-    for values in combinations_with_replacement(_VALUES, TWO.drawn):
+    for values in combinations_with_replacement(_VALUES, EXPERT_DISCARDS.drawn):
         ways = 1
         for value in set(values):
             ways *= comb(VALUE_COUNTS[value], values.count(value))
@@ -62,36 +51,16 @@ def pattern_of(choose: Callable[[DrawnValues], Positions]) -> dict[Pair, float]:
     return {pair: weights[pair] / total for pair in sorted(weights)}
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
-    """One lay-away of a two-player hand, as the expert model values it."""
-
-    positions: Positions
-    """The positions laid away, in the sorted drawn values."""
-    hand: float
-    """The kept hand's mean show over the unseen starters (exact)."""
-    crib: float
-    """The crib's mean show, over the other's lay-away pattern and the starters."""
-    pegging: float
-    """The play's expected points minus the other's, for these kept values and this seat."""
-    net: float
-    """Hand plus pegging, plus the crib when it is his own, minus it when not."""
-    low: int
-    """The kept hand's worst show over the starters."""
-    high: int
-    """Its best."""
-
-
 @cache
 def _starter_sums(rules: RuleOptions) -> Memo[int, int]:
     """Sums of the shows of four values (by value key) with each other tile of the set as
     the starter, under the show rules of ``rules`` (made on first use)."""
-    table = show_table(rules)
+    shows = show_table(rules)
 
     def with_every_starter(key: int) -> int:
         four = values_of_key(key)
         return sum(
-            (VALUE_COUNTS[v] - four.count(v)) * table[key + VALUE_WEIGHTS[v]]
+            (VALUE_COUNTS[v] - four.count(v)) * shows[key + VALUE_WEIGHTS[v]]
             for v in _VALUES
             if VALUE_COUNTS[v] > four.count(v)
         )
@@ -121,51 +90,49 @@ def _crib(
     discard: Pair,
     values: DrawnValues,
     pairs: list[tuple[int, int, int, float]],
-    table: bytes,
+    shows: bytes,
     sums: Memo[int, int],
 ) -> float:
     """The crib's mean show: each pair of the other's with its weight, then each starter
-    left (every tile not in the crib, less the kept ones)."""
+    left (every tile not in the crib, less the kept ones); ``shows`` is ``show_table``."""
     base = VALUE_WEIGHTS[discard[0]] + VALUE_WEIGHTS[discard[1]]
     kept = list(values)
     kept.remove(discard[0])
     kept.remove(discard[1])
     held = [VALUE_WEIGHTS[v] for v in kept]
-    starters = TILE_COUNT - TWO.drawn - TWO.laid_away
+    starters = TILE_COUNT - EXPERT_DISCARDS.drawn - EXPERT_DISCARDS.laid_away
     total = 0.0
     for pair_key, _, _, w in pairs:
         key = base + pair_key
-        shows = sums[key]
+        total_shows = sums[key]
         for weight in held:
-            shows -= table[key + weight]
-        total += w * shows
+            total_shows -= shows[key + weight]
+        total += w * total_shows
     return total / starters
 
 
-def options(
-    values: DrawnValues,
-    own_crib: bool,
-    rules: RuleOptions,
-    pattern: Pattern,
-    pegging: Mapping[Kept, float],
-) -> list[Option]:
-    """Every lay-away of six sorted values, best net first (ties: in position order).
-
-    ``pattern``: the other's lay-away pattern for his seat; ``pegging``: the play's value of
-    kept values for the player's seat (missing: 0).
-    """
-    table, sums = show_table(rules), _starter_sums(rules)
+def expert_ranking(
+    tables: ExpertTables, values: DrawnValues, own_crib: bool, rules: RuleOptions
+) -> list[RankedOption]:
+    """Every lay-away of six sorted values, best net first (ties: in position order); the
+    crib over the other's lay-away pattern for his role, the play's value of the kept values
+    for the player's (missing: 0), both from ``tables``; ``own_crib``: the player deals."""
+    pattern = tables.patterns[role(not own_crib)]
+    pegging = tables.pegging[role(own_crib)]
+    shows, sums = show_table(rules), _starter_sums(rules)
     pairs = _weights(values, pattern)
+    figures = expected_figures(values, rules)
     sign = 1 if own_crib else -1
     cribs: dict[Pair, float] = {}
     found = []
-    for positions, hand, _, low, high in splits(values, rules):
+    for k, positions in enumerate(EXPERT_DISCARDS.options):
         pair = (values[positions[0]], values[positions[1]])
         if pair not in cribs:
-            cribs[pair] = _crib(pair, values, pairs, table, sums)
-        kept = tuple(values[k] for k in TWO.kept[positions])
+            cribs[pair] = _crib(pair, values, pairs, shows, sums)
+        kept = tuple(values[i] for i in EXPERT_DISCARDS.kept[positions])
         play = pegging.get(kept, 0.0)
-        crib = cribs[pair]
-        found.append(Option(positions, hand, crib, play, hand + sign * crib + play, low, high))
-    found.sort(key=lambda option: -option.net)
-    return found
+        hand, crib = figures.hands[k], cribs[pair]
+        net = hand + sign * crib + play
+        low, high = figures.min_hands[k], figures.max_hands[k]
+        found.append(RankedOption(positions, hand, crib, play, net, low, high))
+    return ranked(found)

@@ -11,19 +11,17 @@ checks that every point agrees.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from scoring_api.rules.constants import MAX_COUNT
 from scoring_api.rules.play_scoring import points_for_last
 from scoring_api.rules.seats import next_seat
 
-PlayTable = Mapping[tuple[tuple[int, ...], tuple[int, ...], int, bool], int]
-"""``ExpertTables.play``: the value to lay by information state."""
+from .tables import EXPERT_PLAYERS, PlayKey, PlayTable
 
-PLAYERS = 2
 ME, OTHER = 0, 1
 """The seats of a play-out that values a choice: the player deciding, the other."""
-_OTHER = tuple(next_seat(seat, PLAYERS) for seat in range(PLAYERS))
+_OTHER = tuple(next_seat(seat, EXPERT_PLAYERS) for seat in range(EXPERT_PLAYERS))
 """The other seat of each, looked up: the play-out asks on every tile."""
 
 
@@ -103,20 +101,19 @@ def play_out(
                     continue
                 points[turn] += 1  # the last tile of the count (or of the play)
         # A new count, led by the seat after the last layer that still holds a tile.
-        values, count, passed = (), 0, [False, False]
+        values, count, passed = (), 0, [False] * EXPERT_PLAYERS
         after = _OTHER[last]
         turn = after if hands[after] else (last if hands[last] else None)
 
 
 def play_values(
-    key: tuple[tuple[int, ...], tuple[int, ...], int, bool],
-    holdings: Sequence[list[int]],
-    play: PlayTable | None,
+    key: PlayKey, holdings: Sequence[list[int]], play: PlayTable | None
 ) -> dict[int, int]:
     """Each value the player may lay in the information state ``key`` (his values, the
     count's values, the other's number of tiles, whether the other has said go): the total
     over ``holdings`` of the other of the rest of the play's points, his minus the other's,
-    that tile's own included; both lay greedily after it, or by ``play``."""
+    that tile's own included; both lay greedily after it, or by ``play``. The builder lays
+    the best (``build.best_play``); the review of a deal shows them all."""
     mine, values, _, passed = key
     count = sum(values)
     candidates = sorted({v for v in mine if count + v <= MAX_COUNT})
@@ -129,7 +126,8 @@ def play_values(
             points = [points_for_last[after], 0]
             if count + value == MAX_COUNT:  # a new count, led by the other if he can
                 turn = OTHER if his else (ME if rest else None)
-                play_out([rest, list(his)], turn, (), [False, False], ME, points, play)
+                nobody_passed = [False] * EXPERT_PLAYERS
+                play_out([rest, list(his)], turn, (), nobody_passed, ME, points, play)
             else:
                 turn = OTHER if his and not passed else (ME if rest else None)
                 if turn is None:

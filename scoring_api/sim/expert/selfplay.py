@@ -10,9 +10,8 @@ from scoring_api.rules.tiles import Tile
 from ..registry import STRATEGIES
 from ..runs import SimulationRequest, run
 from ..strategies import ExpectedStrategy, Seat
-from .playout import PLAYERS
-from .strategy import ExpertStrategy
-from .tables import ExpertTables, PlayKey
+from .strategy import ExpertStrategy, play_key
+from .tables import EXPERT_PLAYERS, ExpertTables, PlayKey
 
 
 def collect_states(tables: ExpertTables, games: int, seed: int, by_table: bool) -> set[PlayKey]:
@@ -25,7 +24,7 @@ def collect_states(tables: ExpertTables, games: int, seed: int, by_table: bool) 
         name = "expert-build"
 
         def lay(self, seat: Seat, rng: Random) -> Tile:
-            key = self.tables.play_key(seat)
+            key = play_key(seat)
             if key is not None:
                 met.add(key)
             if by_table:
@@ -33,7 +32,7 @@ def collect_states(tables: ExpertTables, games: int, seed: int, by_table: bool) 
             return ExpectedStrategy.lay(self, seat, rng)
 
     STRATEGIES[Recorder.name] = Recorder(tables)
-    lineups = [(Recorder.name,) * PLAYERS]
+    lineups = [(Recorder.name,) * EXPERT_PLAYERS]
     if by_table:
         lineups.append((Recorder.name, "expected"))
     try:

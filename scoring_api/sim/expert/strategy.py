@@ -6,26 +6,36 @@ from functools import lru_cache
 from random import Random
 
 from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
+from scoring_api.rules.seats import next_seat
 from scoring_api.rules.tiles import Tile
 
-from ..advisor import DrawnValues, Positions
+from ..layaway import DrawnValues, Positions
 from ..strategies import ExpectedStrategy, Seat
-from . import model
-from .playout import PLAYERS
-from .tables import ExpertTables, shipped_tables
+from .model import expert_ranking
+from .tables import EXPERT_PLAYERS, ExpertTables, PlayKey, shipped_tables
 
 
 @lru_cache(maxsize=1 << 15)
 def _worked_out(values: DrawnValues, own_crib: bool, rules: RuleOptions) -> Positions:
     """The model's lay-away under show rules the shipped tables were not built for."""
-    return shipped_tables().ranked(values, own_crib, rules)[0].positions
+    return expert_ranking(shipped_tables(), values, own_crib, rules)[0].laid_away
 
 
 def expert_discard(values: DrawnValues, own_crib: bool, rules: RuleOptions) -> Positions:
     """The expert's lay-away of six sorted values (two players, the shipped tables)."""
     if rules.double_blank_in_fifteens == DEFAULT_RULES.double_blank_in_fifteens:
-        return model.TWO.options[shipped_tables().discards[model.role(own_crib)][values]]
+        return shipped_tables().discard(values, own_crib)
     return _worked_out(values, own_crib, rules)
+
+
+def play_key(seat: Seat) -> PlayKey | None:
+    """The information state of a two-player turn, or None without a choice of values."""
+    playable = seat.playable
+    if playable[0].value == playable[-1].value:
+        return None
+    other = next_seat(seat.seat, EXPERT_PLAYERS)
+    mine = tuple(tile.value for tile in seat.remaining())
+    return mine, seat.count_values, seat.opponent_tiles, seat.passed[other]
 
 
 class ExpertStrategy(ExpectedStrategy):
@@ -50,21 +60,20 @@ class ExpertStrategy(ExpectedStrategy):
     def discard(
         self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
     ) -> Positions:
-        if rules.players != PLAYERS:
+        if rules.players != EXPERT_PLAYERS:
             return super().discard(values, own_crib, rules, rng)
         if self._tables is None:
             return expert_discard(values, own_crib, rules)
-        return model.TWO.options[self._tables.discards[model.role(own_crib)][values]]
+        return self._tables.discard(values, own_crib)
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
-        if len(seat.held) != PLAYERS:
+        if len(seat.held) != EXPERT_PLAYERS:
             return super().lay(seat, rng)
         playable = seat.playable
         if playable[0].value == playable[-1].value:
             return playable[0]
-        tables = self.tables
-        key = tables.play_key(seat)
-        value = None if key is None else tables.play.get(key)
+        key = play_key(seat)
+        value = None if key is None else self.tables.play.get(key)
         if value is None:
             return super().lay(seat, rng)
         return next(tile for tile in playable if tile.value == value)

@@ -1,7 +1,10 @@
-"""The expert's tables: built offline (``build``), shipped in the package, loaded once.
+"""The expert's tables and their vocabulary: built offline (``build``), shipped in the
+package, loaded once.
 
-``tables.json.gz`` beside this module is ``ExpertTables.as_json()`` as sorted, compact JSON,
-gzipped without a timestamp: the same seed builds the same bytes.
+The foot of the expert's package: the model, the play-out, the strategy and the builder
+import it, and it imports nothing of theirs. ``tables.json.gz`` beside this module is
+``ExpertTables.as_json()`` as sorted, compact JSON, gzipped without a timestamp: the same
+seed builds the same bytes.
 """
 
 from __future__ import annotations
@@ -12,44 +15,66 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from scoring_api.rules.options import RuleOptions
-from scoring_api.rules.seats import next_seat
+from scoring_api.rules.constants import PLAYERS
 
-from ..strategies import Seat
-from . import model
-from .playout import PLAYERS
+from ..layaway import DISCARDS, DrawnValues, KeptValues, Positions
 
+EXPERT_PLAYERS = PLAYERS
+"""The players the expert is for: every table here is of the rule book's two-player deals."""
+EXPERT_DISCARDS = DISCARDS[EXPERT_PLAYERS]
+"""The lay-away choices of those deals: two of six."""
 FORMAT = "domino-cribbage-expert-tables/1"
 TABLES_PATH = Path(__file__).with_name("tables.json.gz")
 ROLLOUT_PATH = Path(__file__).with_name("rollout.json.gz")
 """The play table the last round of the build laid by in its play-outs: only the builder and
 the tests read it (to rebuild entries of the play table), never a game."""
+
+Role = Literal["non_dealer", "dealer"]
+"""A seat in a two-player deal, as the game names it."""
+ROLE_KEYS: dict[Role, str] = {"non_dealer": "pone", "dealer": "dealer"}
+"""Each role as the file's keys and the builder's random seeds spell it (``FORMAT`` fixed
+them, "pone" being cribbage's word for the non-dealer): the tables rebuild only with them."""
+_ROLE_OF_KEY: dict[str, Role] = {key: role for role, key in ROLE_KEYS.items()}
+
+Pair = tuple[int, int]
+"""Two values laid away, lowest first."""
+Pattern = Mapping[Pair, float]
+"""How likely a player is to lay away each pair of values, over every hand he may draw."""
 Values = tuple[int, ...]
+"""Values in the play: a player's not yet laid (lowest first), or a count's (in order)."""
 PlayKey = tuple[Values, Values, int, bool]
-"""An information state of the play: his values not yet laid (lowest first), the current
-count's values in order, how many tiles the other holds, and whether he has said go."""
-Role = str
-"""A seat in a two-player deal: "dealer" or "pone" (the non-dealer)."""
+"""An information state of the play: his values not yet laid, the current count's values,
+how many tiles the other holds, and whether the other has said go."""
+PlayTable = Mapping[PlayKey, int]
+"""The value to lay by information state (``ExpertTables.play``)."""
 
 
-def kept_key(values: Sequence[int]) -> str:
+def role(dealer: bool) -> Role:
+    """The role of a two-player seat in a deal; the dealer's crib is his own."""
+    return "dealer" if dealer else "non_dealer"
+
+
+def join_values(values: Sequence[int]) -> str:
+    """Values as text, comma-separated: ``(1, 2, 3)`` is ``"1,2,3"``."""
     return ",".join(map(str, values))
 
 
-def _values(text: str) -> Values:
+def split_values(text: str) -> Values:
+    """The values ``join_values`` wrote."""
     return tuple(map(int, text.split(","))) if text else ()
 
 
-def _pair(text: str) -> model.Pair:
-    first, second = _values(text)
+def _pair(text: str) -> Pair:
+    first, second = split_values(text)
     return first, second
 
 
 def format_key(key: PlayKey) -> str:
+    """An information state as one line of text: the builder seeds its random numbers by it."""
     mine, values, held, passed = key
-    return f"{kept_key(mine)}|{kept_key(values)}|{held}|{int(passed)}"
+    return f"{join_values(mine)}|{join_values(values)}|{held}|{int(passed)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,46 +85,35 @@ class ExpertTables:
     """``FORMAT``: what a reader of the file expects."""
     build: Mapping[str, int]
     """How the tables were built: seed, games, samples, peg_deals (``build.main``)."""
-    patterns: Mapping[Role, Mapping[model.Pair, float]]
-    """Each seat's lay-away pattern: how often each pair of values goes into the crib."""
-    pegging: Mapping[Role, Mapping[Values, float]]
-    """The play's mean points minus the other's, by seat and four kept values."""
-    discards: Mapping[Role, Mapping[Values, int]]
-    """The expert's lay-away by seat and six drawn values: an index in ``model.TWO.options``."""
-    play: Mapping[PlayKey, int]
+    patterns: Mapping[Role, Pattern]
+    """Each role's lay-away pattern: how often each pair of values goes into the crib."""
+    pegging: Mapping[Role, Mapping[KeptValues, float]]
+    """The play's mean points minus the other's, by role and four kept values."""
+    discards: Mapping[Role, Mapping[DrawnValues, int]]
+    """The expert's lay-away by role and six drawn values: an index in
+    ``EXPERT_DISCARDS.options`` (``discard`` turns it into positions)."""
+    play: PlayTable
     """The value to lay in each information state met in self-play with a choice of values."""
 
-    def ranked(self, values: Values, own_crib: bool, rules: RuleOptions) -> list[model.Option]:
-        """Every lay-away of six sorted values under the model, best net first."""
-        mine = model.role(own_crib)
-        other = model.role(not own_crib)
-        return model.options(values, own_crib, rules, self.patterns[other], self.pegging[mine])
-
-    @staticmethod
-    def play_key(seat: Seat) -> PlayKey | None:
-        """The information state of a two-player turn, or None without a choice of values."""
-        playable = seat.playable
-        if playable[0].value == playable[-1].value:
-            return None
-        other = next_seat(seat.seat, PLAYERS)
-        mine = tuple(tile.value for tile in seat.remaining())
-        return mine, seat.count_values, seat.opponent_tiles, seat.passed[other]
+    def discard(self, values: DrawnValues, dealer: bool) -> Positions:
+        """The positions the expert lays away from six sorted values."""
+        return EXPERT_DISCARDS.options[self.discards[role(dealer)][values]]
 
     def as_json(self) -> dict[str, object]:
         return {
             "format": self.format,
             "build": dict(self.build),
             "patterns": {
-                role: {kept_key(pair): round(p, 9) for pair, p in pattern.items()}
-                for role, pattern in self.patterns.items()
+                ROLE_KEYS[r]: {join_values(pair): round(p, 9) for pair, p in pattern.items()}
+                for r, pattern in self.patterns.items()
             },
             "pegging": {
-                role: {kept_key(kept): value for kept, value in values.items()}
-                for role, values in self.pegging.items()
+                ROLE_KEYS[r]: {join_values(kept): value for kept, value in values.items()}
+                for r, values in self.pegging.items()
             },
             "discards": {
-                role: {kept_key(values): index for values, index in by_hand.items()}
-                for role, by_hand in self.discards.items()
+                ROLE_KEYS[r]: {join_values(values): index for values, index in by_hand.items()}
+                for r, by_hand in self.discards.items()
             },
             "play": play_json(self.play)["play"],
         }
@@ -110,14 +124,23 @@ class ExpertTables:
         return cls(
             data["format"],
             data["build"],
-            {r: {_pair(k): p for k, p in v.items()} for r, v in data["patterns"].items()},
-            {r: {_values(k): p for k, p in v.items()} for r, v in data["pegging"].items()},
-            {r: {_values(k): i for k, i in v.items()} for r, v in data["discards"].items()},
+            {
+                _ROLE_OF_KEY[r]: {_pair(k): p for k, p in v.items()}
+                for r, v in data["patterns"].items()
+            },
+            {
+                _ROLE_OF_KEY[r]: {split_values(k): p for k, p in v.items()}
+                for r, v in data["pegging"].items()
+            },
+            {
+                _ROLE_OF_KEY[r]: {split_values(k): i for k, i in v.items()}
+                for r, v in data["discards"].items()
+            },
             _play(data["play"]),
         )
 
 
-def play_json(play: Mapping[PlayKey, int]) -> dict[str, object]:
+def play_json(play: PlayTable) -> dict[str, object]:
     """A play table as JSON: a row per state, [mine, values, held, passed, value]."""
     rows = [
         [list(mine), list(values), held, int(passed), value]

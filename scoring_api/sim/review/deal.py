@@ -18,10 +18,10 @@ from scoring_api.rules.deal import Deal, DealScore
 from scoring_api.rules.seats import leader, seats_from
 from scoring_api.rules.tiles import ALL_TILES, Tile, tile_mask
 
-from ..advisor import DiscardOption, Model, advise_discards
-from ..expert.playout import PlayTable
-from ..expert.tables import shipped_tables
-from .inputs import ReviewRequest, checked_deal, laid_away
+from ..advisor import Advice, Model, advise_discards
+from ..expert.tables import PlayTable, shipped_tables
+from ..layaway import RankedOption
+from .inputs import CheckedDeal, ReviewRequest, checked_deal, laid_away
 from .labels import Label, label_of, lay_away_sentence, play_sentence
 from .playouts import DIGITS, net, opening_value, tile_values
 from .views import TileLaid, tiles_laid
@@ -33,11 +33,12 @@ class LayAwayDecision:
 
     seat: int
     """Who laid away."""
-    options: tuple[DiscardOption, ...]
-    """Every way he could, best first: what ``/v1/discards/advise`` answers for his tiles."""
-    chosen: DiscardOption
+    advice: Advice
+    """His drawn tiles and every way to lay some away, best first: what
+    ``/v1/discards/advise`` answers for them."""
+    chosen: RankedOption
     """The one he took."""
-    best: DiscardOption
+    best: RankedOption
     """The best one (his own where it is as good)."""
     loss: float
     """The best option's expected net minus his."""
@@ -123,17 +124,22 @@ def _ordered(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
     return tuple(sorted(tiles, key=lambda tile: (tile.value, tile)))
 
 
-def _lay_away(deal: Deal, seat: int, drawn: Sequence[Tile], model: Model) -> LayAwayDecision:
-    rules = deal.rules
+def _lay_away(
+    checked: CheckedDeal, seat: int, drawn: Sequence[Tile], model: Model
+) -> LayAwayDecision:
+    deal, rules = checked.deal, checked.deal.rules
     own_crib = rules.side_of(seat) == rules.side_of(deal.dealer)
-    options = tuple(advise_discards(drawn, own_crib, rules, model))
-    away = set(laid_away(drawn, deal.hands[seat]))
-    chosen = next(option for option in options if set(option.discard) == away)
+    advice = advise_discards(drawn, own_crib, rules, model)
+    options = advice.options
+    away = set(laid_away(drawn, checked.hands[seat]))
+    chosen = next(option for option in options if set(advice.laid_away(option)) == away)
     loss = round(options[0].expected_net - chosen.expected_net, DIGITS)
     best = chosen if loss <= 0 else options[0]
     label = label_of(loss, len(options))
-    sentence = lay_away_sentence(seat, chosen.discard, best.discard, loss, label)
-    return LayAwayDecision(seat, options, chosen, best, max(loss, 0.0), label, sentence)
+    sentence = lay_away_sentence(
+        seat, advice.laid_away(chosen), advice.laid_away(best), loss, label
+    )
+    return LayAwayDecision(seat, advice, chosen, best, max(loss, 0.0), label, sentence)
 
 
 def _play(laid: TileLaid, samples: int, table: PlayTable | None) -> PlayDecision:
@@ -176,7 +182,7 @@ def _scored(deal: Deal, score: DealScore, seat: int) -> int | None:
 
 def _expected(request: ReviewRequest, decision: LayAwayDecision) -> float:
     """What the seat's drawn tiles were worth with the best lay-away, as he saw them."""
-    best = decision.options[0]
+    best = decision.advice.options[0]
     if best.expected_pegging is not None:
         return best.expected_net
     rules, dealer, seat = request.deal.rules, request.deal.dealer, decision.seat
@@ -185,7 +191,7 @@ def _expected(request: ReviewRequest, decision: LayAwayDecision) -> float:
     unseen = tuple(sorted(t.value for t in ALL_TILES if not seen & t.bit))
     sides = tuple(rules.side_of(s) for s in range(rules.players))
     seed = f"{rules.players}|{int(rules.partners)}|{dealer}|{seat}|{' '.join(map(str, drawn))}"
-    kept = [tile.value for tile in best.keep]
+    kept = [tile.value for tile in decision.advice.kept(best)]
     play = opening_value(kept, seat, dealer, sides, unseen, request.playouts, seed)
     return round(best.expected_net + play, DIGITS)
 
@@ -204,11 +210,12 @@ def review_deal(request: ReviewRequest) -> DealReview:
     ``IllegalPlayError`` for an illegal record (``inputs.checked_deal``); ``advise_discards``
     refuses ``expert`` with three or four players (at ``/model``).
     """
-    deal, score = checked_deal(request)
+    checked = checked_deal(request)
+    deal, score = checked.deal, checked.score
     rules = deal.rules
     reviewed = set(range(rules.players) if request.seats is None else request.seats)
     lay_aways = [
-        _lay_away(deal, seat, request.drawn[seat], request.model)
+        _lay_away(checked, seat, request.drawn[seat], request.model)
         for seat in seats_from(leader(deal.dealer, rules.players), rules.players)
         if seat in reviewed
     ]
@@ -219,7 +226,7 @@ def review_deal(request: ReviewRequest) -> DealReview:
     )
     if not ended_at_starter:
         for laid in tiles_laid(
-            rules, deal.dealer, deal.starter, deal.hands, request.drawn, deal.plays
+            rules, deal.dealer, deal.starter, checked.hands, request.drawn, deal.plays
         ):
             if laid.view.seat in reviewed:
                 plays.append(_play(laid, request.playouts, table))

@@ -47,8 +47,15 @@ def laid_away(drawn: Sequence[Tile], hand: Sequence[Tile]) -> tuple[Tile, ...]:
     return tuple(tile for tile in drawn if tile not in hand)
 
 
+def _hands(deal: Deal) -> Sequence[Sequence[Tile]]:
+    if deal.hands is None:
+        raise MalformedInputError("a review needs every seat's hand, as shown", "/hands")
+    return deal.hands
+
+
 def _check_drawn(request: ReviewRequest) -> None:
     deal, drawn = request.deal, request.drawn
+    hands = _hands(deal)
     n = deal.rules.players
     size = DEALS[n].drawn
     if len(drawn) != n:
@@ -61,9 +68,9 @@ def _check_drawn(request: ReviewRequest) -> None:
     placed = [(t, f"/drawn/{seat}/{i}") for seat, tiles in enumerate(drawn) for i, t in
               enumerate(tiles)]  # fmt: skip
     ensure_distinct([(deal.starter, "/starter"), *placed])
-    if len(deal.hands) != n:
+    if len(hands) != n:
         return  # the referee names /hands
-    for seat, (tiles, hand) in enumerate(zip(drawn, deal.hands, strict=True)):
+    for seat, (tiles, hand) in enumerate(zip(drawn, hands, strict=True)):
         for i, tile in enumerate(hand):
             if tile not in tiles:
                 raise MalformedInputError(
@@ -82,23 +89,37 @@ def _crib(request: ReviewRequest) -> tuple[Tile, ...]:
             f"with {deal.rules.players} players give the crib: it holds a tile drawn blind",
             "/crib",
         )
-    if len(deal.hands) != len(request.drawn):
+    hands = _hands(deal)
+    if len(hands) != len(request.drawn):
         return ()  # the referee names /hands
     return tuple(
         tile
-        for tiles, hand in zip(request.drawn, deal.hands, strict=True)
+        for tiles, hand in zip(request.drawn, hands, strict=True)
         for tile in laid_away(tiles, hand)
     )
 
 
-def checked_deal(request: ReviewRequest) -> tuple[Deal, DealScore]:
+@dataclass(frozen=True, slots=True)
+class CheckedDeal:
+    """A deal to review as the referee has checked and scored it."""
+
+    deal: Deal
+    """The deal, its crib given or implied."""
+    hands: Sequence[Sequence[Tile]]
+    """Each seat's four kept tiles (the deal's, known to be there)."""
+    score: DealScore
+    """The referee's answer: every scoring event, the winner if any."""
+
+
+def checked_deal(request: ReviewRequest) -> CheckedDeal:
     """The deal with its crib, and as the referee scores it; ``MalformedInputError`` naming
     the field for anything that does not add up, ``IllegalPlayError`` for an illegal record."""
     _check_drawn(request)
-    deal = replace(request.deal, crib=_crib(request))
+    crib = _crib(request)
+    deal = replace(request.deal, crib=crib)
     scored = score_deal(deal)
-    crib = set(deal.crib)
-    for seat, (tiles, hand) in enumerate(zip(request.drawn, deal.hands, strict=True)):
+    hands = _hands(deal)
+    for seat, (tiles, hand) in enumerate(zip(request.drawn, hands, strict=True)):
         for tile in laid_away(tiles, hand):
             if tile not in crib:
                 raise MalformedInputError(
@@ -113,5 +134,4 @@ def checked_deal(request: ReviewRequest) -> tuple[Deal, DealScore]:
                 )
     if not 1 <= request.playouts <= MAX_PLAYOUTS:
         raise MalformedInputError(f"from 1 to {MAX_PLAYOUTS} play-outs", "/playouts")
-    return deal, scored
-
+    return CheckedDeal(deal, hands, scored)

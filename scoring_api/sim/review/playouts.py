@@ -16,8 +16,8 @@ from random import Random
 
 from scoring_api.rules.seats import leader, next_seat
 
-from ..expert.playout import PLAYERS as TABLE_PLAYERS
-from ..expert.playout import PlayTable, play_values
+from ..expert.playout import play_values
+from ..expert.tables import EXPERT_PLAYERS, PlayTable
 from .seatplay import play_out_seats
 from .views import NO_GO, PlayView, draw_holdings
 
@@ -37,8 +37,8 @@ def tile_values(view: PlayView, samples: int, table: PlayTable | None) -> dict[i
     rng = Random(view.seed)
     deals = [draw_holdings(view, rng) for _ in range(samples)]
     seat = view.seat
-    if table is not None and view.players == TABLE_PLAYERS:
-        other = next_seat(seat, TABLE_PLAYERS)
+    if table is not None and view.players == EXPERT_PLAYERS:
+        other = next_seat(seat, EXPERT_PLAYERS)
         key = (view.hand, view.values, view.held[other], view.passed[other])
         totals = play_values(key, [hands[other] for hands in deals], table)
     else:

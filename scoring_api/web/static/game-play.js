@@ -1,10 +1,11 @@
 // The deal as it happens: the starter, each entry of the play (checked by the service before
-// it is recorded, the record scored after it), the crib, then the whole deal refereed.
+// it is recorded, the record and the board refereed after it), the crib, then the whole deal
+// refereed. The service says who is on turn, who leads, what scores and who wins.
 
-import { ApiError, post } from "./core.js";
+import { post } from "./core.js";
 import {
-  currentDeal, fullHands, handsOf, leaderOf, liveEvents, newDeal, rulesOf, save,
-  scoresBefore, seats, sideOf, store, tilesLaid, winnerOf, playComplete,
+  currentDeal, fullHands, handsOf, leaderOf, leftOf, newDeal, rulesOf, save, scoresBeforeDeal,
+  store, winnerOf, playComplete,
 } from "./game-store.js";
 
 const HAND_SIZE = 4;
@@ -33,35 +34,6 @@ export function syncSeat() {
   if (game()) ui.seat = seatOnTurn();
 }
 
-// Seats who said go in the count still open (their turns are skipped until it closes).
-export function goesInCount(deal = currentDeal()) {
-  const said = new Set();
-  for (const scored of deal.pegging?.plays || []) {
-    if (scored.closes) said.clear();
-    else if (scored.go) said.add(scored.player);
-  }
-  return said;
-}
-
-function countIsOpen(deal) {
-  const plays = deal.pegging?.plays || [];
-  return plays.length > 0 && !plays[plays.length - 1].closes;
-}
-
-// After the count closes, the next count is led by the first seat clockwise after the last
-// layer who still holds tiles (the last layer himself when nobody else does).
-function nextLeader(deal) {
-  const { players } = game().setup;
-  const laid = deal.plays.filter((p) => p.tile);
-  if (!laid.length) return null;
-  const last = laid[laid.length - 1].player;
-  for (let step = 1; step <= players; step += 1) {
-    const seat = (last + step) % players;
-    if (tilesLaid(deal, seat).length < HAND_SIZE) return seat;
-  }
-  return null;
-}
-
 function body(deal, extra) {
   return { rules: rulesOf(game().setup), dealer: deal.dealer, starter: deal.starter, ...extra };
 }
@@ -70,34 +42,51 @@ async function validate(deal, entry) {
   return post("v1/plays/validate", body(deal, { plays: deal.plays, play: entry }));
 }
 
+// The deal so far, refereed without hands or crib: the board during the play, and the winner
+// if the target is reached before the show (then it is the deal's result).
+function refereeSoFar(deal) {
+  return deal.starter ? post("v1/deals/score", body(deal,
+    { scores: scoresBeforeDeal(), plays: deal.plays })) : null;
+}
+
+function setLive(deal, live) {
+  deal.live = live;
+  deal.result = live?.winner ? live : null;
+}
+
+// The record and the board after a change of the play; nothing changes unless both answer.
 async function rescore(deal) {
-  deal.pegging = deal.plays.length
-    ? await post("v1/pegging/score", body(deal, { plays: deal.plays })) : null;
-  const live = liveEvents(game().setup, deal, scoresBefore(game().deals.length));
-  deal.result = live.winner ? { ...live, source: "page" } : null;
+  const [pegging, live] = await Promise.all([deal.plays.length
+    ? post("v1/pegging/score", body(deal, { plays: deal.plays })) : null, refereeSoFar(deal)]);
+  deal.pegging = pegging;
+  setLive(deal, live);
+}
+
+// A game saved before the service refereed the board: ask it once on load.
+export async function refereeSaved() {
+  const deal = currentDeal();
+  if (!deal.starter || deal.live || deal.result) return;
+  try {
+    setLive(deal, await refereeSoFar(deal));
+    save();
+  } catch (exc) {
+    ui.dealError = { exc };
+  }
 }
 
 // One entry of the play: a tile, or a go, by the seat chosen (the one on turn unless the
-// player picked another). After a go, a tile that does not fit the count is the lead of the
-// next count: it goes to the seat the rules give it to, without another tap.
+// player picked another). A tile that can only lead the next count goes to the seat the
+// service names as its leader, without another tap.
 export async function propose(laid) {
   const deal = currentDeal();
   if (phase(deal) !== "play") return;
   let entry = { player: ui.seat, ...(laid.tile ? { tile: laid.tile } : { go: true }) };
   ui.warning = null;
   try {
-    let verdict = await validate(deal, entry);
-    const code = verdict.reason?.code;
-    if (!verdict.legal && laid.tile && countIsOpen(deal) && goesInCount(deal).size
-      && ["count_over_31", "played_after_go"].includes(code)) {
-      const leader = nextLeader(deal);
-      if (leader !== null && leader !== entry.player) {
-        const retry = { player: leader, tile: laid.tile };
-        const second = await validate(deal, retry);
-        if (second.legal) [entry, verdict] = [retry, second];
-      }
-    }
-    if (verdict.legal) {
+    const verdict = await validate(deal, entry);
+    const leads = !verdict.legal && laid.tile && Number.isInteger(verdict.leader);
+    if (leads) entry = { player: verdict.leader, tile: laid.tile };
+    if (verdict.legal || leads) {
       deal.plays.push(entry);
       try {
         await rescore(deal);
@@ -115,12 +104,19 @@ export async function propose(laid) {
   }
 }
 
-export function setStarter(tile) {
+// The starter (or none): a double scores for the dealer at once, and may win the game.
+export async function setStarter(tile) {
   const deal = currentDeal();
+  const before = deal.starter;
   ui.warning = null;
   deal.starter = tile;
-  const live = liveEvents(game().setup, deal, scoresBefore(game().deals.length));
-  deal.result = live.winner ? { ...live, source: "page" } : null;
+  try {
+    setLive(deal, await refereeSoFar(deal));
+  } catch (exc) {
+    deal.starter = before;
+    ui.warning = { error: { exc } };
+    return;
+  }
   save();
   syncSeat();
 }
@@ -153,28 +149,18 @@ export function setClaim(seat, value) {
   save();
 }
 
-// The whole deal refereed by the service, one call.
-async function refereeDeal(request) {
-  return post("v1/deals/score", request);
-}
-
 export async function scoreDeal() {
   const deal = currentDeal();
-  const { setup, deals } = game();
+  const { setup } = game();
   if (deal.crib.length !== HAND_SIZE || !fullHands(setup, deal)) return;
   const request = { rules: rulesOf(setup), dealer: deal.dealer,
-    scores: scoresBefore(deals.length), starter: deal.starter, hands: handsOf(setup, deal),
+    scores: scoresBeforeDeal(), starter: deal.starter, hands: handsOf(setup, deal),
     crib: deal.crib, plays: deal.plays };
   if (deal.claims) request.claims = deal.claims;
   ui.dealError = null;
   ui.busy = true;
   try {
-    try {
-      deal.result = await refereeDeal(request);
-    } catch (exc) {
-      if (!(exc instanceof ApiError) || ![404, 405].includes(exc.status)) throw exc;
-      deal.result = await showByHand(request, deal); // a service without /v1/deals/score
-    }
+    deal.result = await post("v1/deals/score", request);
     save();
   } catch (exc) {
     ui.dealError = { exc };
@@ -183,39 +169,11 @@ export async function scoreDeal() {
   }
 }
 
-// The same answer from the play and /v1/hands/score: hands from the dealer's left, the crib.
-async function showByHand(request, deal) {
-  const { setup } = game();
-  const live = liveEvents(setup, deal, request.scores);
-  const { events, scores } = live;
-  let { winner } = live;
-  const order = seats(setup).map((i) => (deal.dealer + 1 + i) % setup.players);
-  const shows = [...order.map((seat) => ({ seat, kind: "hand", tiles: request.hands[seat],
-    claimed: request.claims?.hands?.[seat] })), { seat: deal.dealer, kind: "crib",
-    tiles: request.crib, claimed: request.claims?.crib }];
-  for (const show of shows) {
-    if (winner) break;
-    const claimed = Number.isInteger(show.claimed) ? { claimed: show.claimed } : {};
-    const counted = await post("v1/hands/score", { hand: show.tiles, starter: deal.starter,
-      crib: show.kind === "crib", rules: request.rules, ...claimed });
-    const side = sideOf(setup, show.seat);
-    scores[side] += counted.total;
-    events.push({ seat: show.seat, side, kind: show.kind, points: counted.total,
-      items: counted.items, scores: scores.slice(), ...(counted.claim ? { claim: counted.claim }
-        : {}) });
-    if (scores[side] >= setup.target) winner = { side, event: events.length - 1 };
-  }
-  const lurched = winner ? live.lurched.length || scores.map((s, i) => i).filter((i) =>
-    i !== winner.side && scores[i] < Math.ceil(setup.target / 2)) : [];
-  return { rules: request.rules, dealer: deal.dealer, events, scores, winner,
-    lurched: winner ? lurched : [], source: "page" };
-}
-
 export function nextDeal() {
   const { setup, deals } = game();
   const deal = currentDeal();
   if (!deal.result || winnerOf()) return;
-  deals.push(newDeal((deal.dealer + 1) % setup.players));
+  deals.push(newDeal(leftOf(setup, deal.dealer)));
   ui.warning = null;
   save();
   syncSeat();
@@ -244,6 +202,7 @@ export async function undo() {
     }
   } else if (deal.starter) {
     deal.starter = null;
+    deal.live = null;
     deal.result = null;
   } else if (deals.length > 1) {
     deals.pop();

@@ -2,7 +2,7 @@
 // deal's events in the rule book's order, and every deal of the game so far.
 
 import { $, h, itemWords, miniTiles, tr } from "./core.js";
-import { currentDeal, handsOf, scoresBefore, sideCount, store } from "./game-store.js";
+import { currentDeal, handsOf, leaderOf, scoresBefore, sideCount, store } from "./game-store.js";
 import { phase, setClaim } from "./game-play.js";
 import { seatName, sideName } from "./game-view.js";
 import { reviewSection } from "./review.js";
@@ -12,7 +12,7 @@ const game = () => store.game;
 function playRecord(deal) {
   const result = deal.pegging;
   if (!result) return h("p", { class: "empty", text: tr("record_empty", { who:
-    seatName((deal.dealer + 1) % game().setup.players) }) });
+    seatName(leaderOf(game().setup, deal)) }) });
   const list = h("ol", { class: "record", id: "play-record" });
   // A closed count is marked before the next tile laid, after any goes said about it.
   let closed = null;

@@ -1,6 +1,7 @@
 // The game kept at the table: one object, saved to the browser's storage on every change.
 // game = setup + deals; a deal = dealer, starter, plays, crib, claims and the server's
-// answers (the scored play, the scored deal). The board and whose deal it is are derived.
+// answers (the scored play, the deal refereed so far, the scored deal). Every rule is the
+// service's: the page keeps its answers and shows them.
 
 export const VERSION = 1;
 const KEY = "domino-cribbage.game";
@@ -62,7 +63,7 @@ function remove() {
 }
 
 export function newDeal(dealer) {
-  return { dealer, starter: null, plays: [], crib: [], claims: null, pegging: null,
+  return { dealer, starter: null, plays: [], crib: [], claims: null, pegging: null, live: null,
     result: null };
 }
 
@@ -82,7 +83,9 @@ export const seats = (setup) => Array.from({ length: setup.players }, (_, i) => 
 export const sideCount = (setup) => (setup.partners ? 2 : setup.players);
 export const sideOf = (setup, seat) => (setup.partners ? seat % 2 : seat);
 export const sideSeats = (setup, side) => seats(setup).filter((s) => sideOf(setup, s) === side);
-export const leaderOf = (setup, deal) => (deal.dealer + 1) % setup.players;
+// The seat on a seat's left: the next to deal; the dealer's left leads (docs/rules.md 8).
+export const leftOf = (setup, seat) => (seat + 1) % setup.players;
+export const leaderOf = (setup, deal) => leftOf(setup, deal.dealer);
 
 export function rulesOf(setup) {
   return { players: setup.players, partners: setup.partners, target: setup.target };
@@ -93,7 +96,7 @@ export function currentDeal() {
   return deals[deals.length - 1];
 }
 
-// Each side's score before deal number `index`.
+// Each side's score before deal number `index` (0: the first deal).
 export function scoresBefore(index) {
   const { setup, deals } = store.game;
   for (let i = index - 1; i >= 0; i -= 1) {
@@ -101,6 +104,9 @@ export function scoresBefore(index) {
   }
   return Array(sideCount(setup)).fill(0);
 }
+
+// Each side's score before the deal on hand (its own result, if any, left aside).
+export const scoresBeforeDeal = () => scoresBefore(store.game.deals.length - 1);
 
 export function winnerOf() {
   for (const deal of store.game.deals) if (deal.result?.winner) return deal.result.winner;
@@ -113,40 +119,6 @@ export function tilesLaid(deal, seat) {
 
 export function playComplete(deal) {
   return Boolean(deal.pegging?.complete);
-}
-
-// The events of a deal so far, in the rule book's order, from what the page already has
-// (the starter and the scored play): the live board during the play, and the winner when the
-// target is reached before the show.
-export function liveEvents(setup, deal, before) {
-  const scores = before.slice();
-  const events = [];
-  let winner = null;
-  const add = (seat, kind, points, items, entry) => {
-    if (!points || winner) return;
-    const side = sideOf(setup, seat);
-    scores[side] += points;
-    events.push({ seat, side, kind, points, items, scores: scores.slice(),
-      ...(entry === undefined ? {} : { entry }) });
-    if (scores[side] >= setup.target) winner = { side, event: events.length - 1 };
-  };
-  const double = deal.starter && deal.starter[0] === deal.starter[2];
-  if (double) add(deal.dealer, "starter", 1, [{ kind: "starter_double", points: 1,
-    tiles: [deal.starter] }]);
-  (deal.pegging?.plays || []).forEach((scored, entry) => {
-    const closing = scored.items.filter((i) => i.kind === "go" || i.kind === "last_tile");
-    const own = scored.items.filter((i) => !closing.includes(i));
-    const sum = (items) => items.reduce((total, item) => total + item.points, 0);
-    add(scored.player, "play", sum(own), own, entry);
-    add(scored.player, "go", sum(closing), closing, entry);
-  });
-  return { events, scores, winner, lurched: winner ? lurchedSides(setup, scores, winner) : [] };
-}
-
-export function lurchedSides(setup, scores, winner) {
-  const half = Math.ceil(setup.target / 2);
-  return scores.map((score, side) => side).filter((side) => side !== winner.side
-    && scores[side] < half);
 }
 
 export function handsOf(setup, deal) {

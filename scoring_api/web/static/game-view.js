@@ -3,9 +3,9 @@
 
 import { $, errorLines, h, itemWords, reveal, tr } from "./core.js";
 import {
-  currentDeal, liveEvents, scoresBefore, seats, sideCount, sideOf, sideSeats, store, winnerOf,
+  currentDeal, leaderOf, scoresBeforeDeal, seats, sideCount, sideOf, sideSeats, store, winnerOf,
 } from "./game-store.js";
-import { goesInCount, phase, seatOnTurn, ui } from "./game-play.js";
+import { phase, seatOnTurn, ui } from "./game-play.js";
 import { ends } from "./tiles.js";
 import { slotFace } from "./picker.js";
 
@@ -35,11 +35,11 @@ export function gameHint() {
   return tr("hint_deal_done");
 }
 
-// The board: each side's score (live during the deal) and whose deal it is.
+// The board: each side's score (live during the deal, as the service referees it so far) and
+// whose deal it is.
 function boardScores() {
   const deal = currentDeal();
-  if (deal.result) return deal.result.scores;
-  return liveEvents(game().setup, deal, scoresBefore(game().deals.length)).scores;
+  return (deal.result || deal.live)?.scores || scoresBeforeDeal();
 }
 
 function renderBoard() {
@@ -124,9 +124,9 @@ function renderTurn() {
     points: last.points ? `, +${last.points} ${itemWords(last.items)}` : "" }) : "";
   $("#play-said").textContent = `${spoken} ${$("#play-turn").textContent}`.trim();
   $("#deal-heading").textContent = tr("deal_heading", { n: game().deals.length,
-    dealer: seatName(deal.dealer), leader: seatName((deal.dealer + 1) % game().setup.players) });
+    dealer: seatName(deal.dealer), leader: seatName(leaderOf(game().setup, deal)) });
 
-  const said = goesInCount(deal);
+  const said = new Set(pegging?.said_go || []);
   const onTurn = seatOnTurn(deal);
   $("#who").replaceChildren(h("span", { class: "who-caption", text: tr("next_entry") }),
     ...seats(game().setup).map((seat) => {
@@ -153,11 +153,14 @@ export function setRenderer(fn) {
   render = fn;
 }
 
+// The service's hints that the reasons' words do not already say.
+const HINT_WORDS = { say_go: "hint_say_go", wait_for_close: "hint_wait" };
+
 function reasonText(reason, entry) {
   const deal = currentDeal();
   const text = tr("reasons")?.[reason.code];
-  const hint = /: (say Go|wait for the count to close)$/.exec(reason.message || "");
-  const hintWords = hint ? ` ${tr(hint[1] === "say Go" ? "hint_say_go" : "hint_wait")}` : "";
+  const hint = HINT_WORDS[reason.hint];
+  const hintWords = hint ? ` ${tr(hint)}` : "";
   if (typeof text !== "function") return `${reason.message || reason.code || ""}`;
   const count = deal.pegging ? deal.pegging.count : 0;
   const value = entry.tile ? ends(entry.tile).reduce((a, b) => a + b, 0) : 0;

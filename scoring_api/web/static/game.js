@@ -3,7 +3,9 @@
 
 import { $, $$, enqueue, reveal, tr, view } from "./core.js";
 import { currentDeal, endGame, load, startGame, store } from "./game-store.js";
-import { cribTile, nextDeal, phase, propose, setStarter, syncSeat, ui, undo } from "./game-play.js";
+import {
+  cribTile, nextDeal, phase, propose, refereeSaved, setStarter, syncSeat, ui, undo,
+} from "./game-play.js";
 import { gameHint, gameMarks, renderTable, renderWarning, setRenderer } from "./game-view.js";
 import { renderRecord } from "./game-record.js";
 
@@ -78,7 +80,7 @@ export function gameTile(tile) {
   enqueue(async () => {
     if (!store.game) return;
     const step = phase(); // when its turn comes: typed tiles are queued together
-    if (step === "starter") setStarter(tile);
+    if (step === "starter") await setStarter(tile);
     else if (step === "play") await propose({ tile });
     else if (step === "crib") await cribTile(tile);
     else ui.warning = { local: step === "over" ? "warn_game_over" : "warn_deal_done", tile };
@@ -124,6 +126,12 @@ export function initGame(paletteChanged) {
   setRenderer(renderGame);
   load();
   syncSeat();
+  if (store.game) {
+    enqueue(async () => {
+      await refereeSaved();
+      renderGame();
+    });
+  }
   $("#setup").addEventListener("submit", onStart);
   for (const radio of $$('input[name="mode"]')) {
     radio.addEventListener("change", () => refreshSetup(true));
@@ -141,8 +149,8 @@ export function initGame(paletteChanged) {
     renderGame();
     $("#deal-heading").focus();
   });
-  $("#deal-starter .slot").addEventListener("click", () => enqueue(() => {
-    if (currentDeal().plays.length === 0 && phase() !== "over") setStarter(null);
+  $("#deal-starter .slot").addEventListener("click", () => enqueue(async () => {
+    if (currentDeal().plays.length === 0 && phase() !== "over") await setStarter(null);
     renderGame();
   }));
   for (const button of $$("#deal-crib .slot")) {

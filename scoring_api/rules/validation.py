@@ -1,0 +1,143 @@
+"""A proposed play refereed against a record so far: legal now, and what it scores.
+
+Strict where a record is lenient (docs/rules.md section 3, validation is strict about the
+count): nobody may skip his own go. A refusal says why and what the player may do instead,
+and names the seat a tile belongs to when it can only lead the next count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from .constants import HAND_SIZE, PLAYERS
+from .errors import HintCode, IllegalPlayError, MalformedInputError, ReasonCode
+from .play_scoring import PegItem
+from .records import Play, check_player, read_record, referee_for
+from .referee import PlayReferee
+from .tiles import Tile, ensure_distinct
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a play is illegal."""
+
+    code: ReasonCode
+    """A stable code a client may branch on."""
+    message: str
+    """A sentence a player understands."""
+    hint: HintCode
+    """What he may do instead, as a stable code."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayVerdict:
+    """Whether a proposed play is legal now, and what it would score."""
+
+    legal: bool
+    """Whether the referee would accept it."""
+    reason: Reason | None = None
+    """Why not, when it is illegal."""
+    points: int = 0
+    """What it scores, go points included (a go that closes the count may score them for
+    whoever laid the last tile: then they are his, and not here)."""
+    items: tuple[PegItem, ...] = ()
+    """What the points are made of."""
+    count: int = 0
+    """The count it is announced at."""
+    scores: tuple[int, ...] = ()
+    """Every seat's pegging score after it."""
+    next_player: int | None = None
+    """Who is on turn after it (None once the play is complete, or when it is illegal)."""
+    leader: int | None = None
+    """For a tile that leads a new count after goes (the open count closing before it, the
+    goes not listed inferred), the seat that leads it: the player himself when it is legal;
+    when it is not, another seat for whom the same tile is legal (the hint
+    ``lead_next_count``). None otherwise."""
+
+
+def validate_play(
+    plays: Sequence[Play],
+    play: Play,
+    dealer: int | None = None,
+    players: int = PLAYERS,
+    hand: Sequence[Tile] | None = None,
+    starter: Tile | None = None,
+) -> PlayVerdict:
+    """Is ``play`` legal after the record ``plays``, and what does it score?
+
+    Strict about the count: a tile past 31 is illegal until the goes have closed the count.
+    ``hand`` is the acting player's remaining tiles, if known. An illegal ``play`` is a
+    verdict, not an error; raises ``IllegalPlayError`` if the record so far is illegal, and
+    ``MalformedInputError`` for a bad player, dealer, hand or starter (dealer None: the last
+    seat).
+    """
+    verdict, leader = _judge(plays, play, dealer, players, hand, starter)
+    tile = play.tile
+    if verdict.legal or tile is None or leader in (None, play.player):
+        return verdict
+    if hand is not None and tile in hand:
+        return verdict  # his own tile: it cannot be the leader's
+    # The tile cannot be his now; it may be the lead of the next count, by its leader.
+    led, _ = _judge(plays, Play(leader, tile), dealer, players, None, starter)
+    if led.leader != leader:
+        return verdict
+    assert verdict.reason is not None
+    return replace(verdict, reason=replace(verdict.reason, hint="lead_next_count"), leader=leader)
+
+
+def _judge(
+    plays: Sequence[Play],
+    play: Play,
+    dealer: int | None,
+    players: int,
+    hand: Sequence[Tile] | None,
+    starter: Tile | None,
+) -> tuple[PlayVerdict, int | None]:
+    """The verdict on ``play``, and who leads the next count once the open one closes."""
+    referee = referee_for(players, dealer, None, starter)
+    reader = read_record(referee, plays)
+    check_player(play, players, "/play/player")
+    if hand is not None:
+        _know_hand(referee, play.player, hand)
+    leader = referee.next_leader()
+    awarded_before = len(reader.sheet.go_points)
+    try:
+        entry = reader.read(len(plays), play, strict=True)
+    except IllegalPlayError as illegal:
+        reason = Reason(illegal.code, illegal.message, illegal.hint)
+        return PlayVerdict(legal=False, reason=reason), leader
+    # A go may close the count and give the go point to whoever laid the last tile; go points
+    # before a tile mean the open count closed before it: the tile leads the next.
+    new_points = reader.sheet.go_points[awarded_before:]
+    go_points = [item for p, item in new_points if p == play.player]
+    items = (*entry.items, *go_points)
+    verdict = PlayVerdict(
+        legal=True,
+        points=sum(item.points for item in items),
+        items=items,
+        count=entry.count,
+        scores=tuple(referee.scores),
+        next_player=referee.turn,
+        leader=play.player if play.tile is not None and new_points else None,
+    )
+    return verdict, leader
+
+
+def _know_hand(referee: PlayReferee, player: int, hand: Iterable[Tile]) -> None:
+    """Give the referee the acting player's remaining tiles, checked against the record."""
+    hand = tuple(hand)
+    left = HAND_SIZE - referee.laid_by[player]
+    if len(hand) > left:
+        raise MalformedInputError(
+            f"player {player} has laid {referee.laid_by[player]} tiles, "
+            f"so holds at most {left}, not {len(hand)}",
+            "/hand",
+        )
+    placed = [(tile, f"/hand/{i}") for i, tile in enumerate(hand)]
+    ensure_distinct(placed)
+    for tile, pointer in placed:
+        if referee.used & tile.bit or tile == referee.starter:
+            where = "the starter" if tile == referee.starter else "already played"
+            raise MalformedInputError(f"{tile} cannot be in the hand: it is {where}", pointer)
+    referee.know_hand(player, hand)
