@@ -122,9 +122,17 @@ def test_the_lay_aways_by_keyboard_alone(open_page: OpenPage) -> None:
 
 
 @pytest.mark.usefixtures("axe_available")
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_no_serious_violation_in_the_review(open_page: OpenPage, viewport: dict) -> None:  # type: ignore[type-arg]
-    page = open_page(viewport=viewport, bypass_csp=True).page
+@pytest.mark.parametrize(
+    ("viewport", "scheme"),
+    [(PHONE, "light"), (DESKTOP, "light"), (PHONE, "dark")],
+    ids=["phone", "desktop", "phone-dark"],
+)
+def test_no_serious_violation_in_the_review(
+    open_page: OpenPage,
+    viewport: dict,  # type: ignore[type-arg]
+    scheme: str,
+) -> None:
+    page = open_page(viewport=viewport, color_scheme=scheme, bypass_csp=True).page
     _counted_deal(page)
     found = serious_violations(page, "review asked")
     _lay_away(page, 0, "1-2")
