@@ -186,15 +186,16 @@ def _lay_away_gain(request: ReviewRequest, decision: LayAwayDecision, rng: Rando
         his_hand = [t for t in his if t not in his_crib]
         outcome = []
         for option in (decision.chosen, decision.best):
-            hands = [list(option.keep), his_hand] if seat == 0 else [his_hand, list(option.keep)]
+            keep = list(decision.advice.kept(option))
+            hands = [keep, his_hand] if seat == 0 else [his_hand, keep]
             referee = PlayReferee(2, deal.dealer, starter, hands)
             seen = [0, 0]
             seen[seat] = tile_mask(request.drawn[seat]) | starter.bit
             seen[other] = tile_mask(his) | starter.bit
             _play_rest(referee, seen, Random(r))
-            crib = show_total((*option.discard, *his_crib, starter), deal.rules)
+            crib = show_total((*decision.advice.laid_away(option), *his_crib, starter), deal.rules)
             mine = seat == deal.dealer
-            hand = show_total((*option.keep, starter), deal.rules)
+            hand = show_total((*keep, starter), deal.rules)
             play = referee.scores[seat] - referee.scores[other]
             outcome.append(hand + (crib if mine else -crib) + play)
         gains.append(outcome[1] - outcome[0])
