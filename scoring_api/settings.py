@@ -2,7 +2,7 @@
 
 A setting's name is its environment variable (``SCORING_API_...``) and also its key in the
 config mapping given to ``create_app`` (tests lower limits that way); the config wins, then
-the environment, then the default. The README's table of settings is checked against
+the environment, then the default. The settings table of docs/operations.md is checked against
 ``SETTINGS`` by a test, so the two cannot drift.
 """
 

@@ -2,7 +2,7 @@
 
 A strategy sees only what its player could see at the table (``Seat``). Random choices use
 only ``rng.random()``, whose sequence Python guarantees across versions. Adding one: a
-subclass of ``Strategy`` listed in ``registry.STRATEGIES`` (the README says what else to
+subclass of ``Strategy`` listed in ``registry.STRATEGIES`` (docs/extending.md says what else to
 touch).
 """
 

@@ -178,7 +178,7 @@ def open_page(browser: Browser, base_url: str) -> Iterator[OpenPage]:
 
 def save_screenshot(page: Page, name: str, *, docs: bool = False) -> Path:
     """Save under artifacts/screenshots/ (kept by CI); with E2E_UPDATE_DOCS=1 and ``docs``,
-    refresh the committed copy under docs/screenshots/ that README shows."""
+    refresh the committed copy under docs/screenshots/ that docs/page.md and the README show."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
     page.mouse.move(0, 0)  # no hover highlight left on the last tile tapped
