@@ -103,6 +103,11 @@ class Settings:
         "Requests to `POST /v1/discards/advise` one client may make; more is a 429 problem "
         "(`off` = no limit).",
     )
+    review_rate: str = _setting(
+        "120/minute",
+        "Requests to `POST /v1/deals/review` one client may make; more is a 429 problem "
+        "(`off` = no limit).",
+    )
     batch_rate: str = _setting(
         "600/minute",
         "Requests to `POST /v1/hands/score-batch` one client may make; more is a 429 problem "

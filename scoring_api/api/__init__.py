@@ -11,7 +11,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scoring_api.settings import EXTENSION_KEY, Settings
 
-from . import advice, deals, hands, ops, pegging, plays, reference, simulations
+from . import advice, deals, hands, ops, pegging, plays, reference, review, simulations
 from .cors import init_cors
 from .docs import register_docs
 from .hosts import init_hosts
@@ -24,6 +24,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     pegging.bp,
     plays.bp,
     deals.bp,
+    review.bp,
     reference.bp,
     simulations.bp,
     advice.bp,

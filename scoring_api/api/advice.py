@@ -7,7 +7,8 @@ from typing import Any
 
 from flask import Blueprint
 
-from scoring_api.sim.advisor import Model, advise_discards, default_model
+from scoring_api.sim.advisor import Advice, Model, advise_discards, default_model
+from scoring_api.sim.layaway import RankedOption
 
 from . import render
 from .body import load_body
@@ -30,17 +31,19 @@ def advise() -> dict[str, Any]:
         **({"partner_deals": True} if body["partner_deals"] else {}),
         "model": model,
         "rules": rules.as_dict(),
-        "options": [
-            {
-                "discard": render.tiles(advice.laid_away(option)),
-                "keep": render.tiles(advice.kept(option)),
-                "expected_net": option.expected_net,
-                "expected_hand": option.expected_hand,
-                "expected_crib": option.expected_crib,
-                "expected_pegging": option.expected_pegging,
-                "min_hand": option.min_hand,
-                "max_hand": option.max_hand,
-            }
-            for option in advice.options
-        ],
+        "options": [option_answer(advice, option) for option in advice.options],
+    }
+
+
+def option_answer(advice: Advice, option: RankedOption) -> dict[str, Any]:
+    """One way to lay tiles away, as the advice (and a review of a lay-away) shows it."""
+    return {
+        "discard": render.tiles(advice.laid_away(option)),
+        "keep": render.tiles(advice.kept(option)),
+        "expected_net": option.expected_net,
+        "expected_hand": option.expected_hand,
+        "expected_crib": option.expected_crib,
+        "expected_pegging": option.expected_pegging,
+        "min_hand": option.min_hand,
+        "max_hand": option.max_hand,
     }

@@ -34,23 +34,26 @@ def _event(event: DealEvent) -> dict[str, Any]:
     return answer
 
 
+def deal_of(body: dict[str, Any]) -> Deal:
+    """The deal a body loaded by ``DealSchema`` (or a schema built on it) describes."""
+    claims = body.get("claims", {})
+    return Deal(
+        body["rules"],
+        dealer_of(body),
+        body["scores"],
+        body["starter"],
+        body.get("hands"),
+        body.get("crib"),
+        body["plays"],
+        Claims(tuple(claims.get("hands", ())), claims.get("crib")),
+    )
+
+
 @bp.post("/score")
 def score() -> dict[str, Any]:
-    body = load_body(_schema)
-    rules, dealer = body["rules"], dealer_of(body)
-    claims = body.get("claims", {})
-    deal = score_deal(
-        Deal(
-            rules,
-            dealer,
-            body["scores"],
-            body["starter"],
-            body.get("hands"),
-            body.get("crib"),
-            body["plays"],
-            Claims(tuple(claims.get("hands", ())), claims.get("crib")),
-        )
-    )
+    given = deal_of(load_body(_schema))
+    rules, dealer = given.rules, given.dealer
+    deal = score_deal(given)
     winner = deal.winner
     return {
         "rules": rules.as_dict(),

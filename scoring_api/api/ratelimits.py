@@ -1,9 +1,10 @@
 """Per-client rate limits on the expensive endpoints, with the ``limits`` library.
 
 Each limited endpoint has its setting (``SCORING_API_SIMULATION_RATE``, ``..._ADVICE_RATE``,
-``..._BATCH_RATE``, in ``limits``' syntax such as ``60/minute`` or ``10/second;600/hour``);
-past it a client gets a 429 problem with ``Retry-After``. A client is its address
-(``request.remote_addr``: the real one behind a trusted proxy, see ``SCORING_API_PROXIES``).
+``..._REVIEW_RATE``, ``..._BATCH_RATE``, in ``limits``' syntax such as ``60/minute`` or
+``10/second;600/hour``); past it a client gets a 429 problem with ``Retry-After``. A client
+is its address (``request.remote_addr``: the real one behind a trusted proxy, see
+``SCORING_API_PROXIES``).
 Counts use a moving window and live in ``SCORING_API_RATE_STORE``: in memory (each worker
 counts alone) or in Redis, shared by every worker and server. If the store fails, the
 worker counts in memory until it answers again, rather than failing requests.
@@ -34,6 +35,7 @@ from scoring_api.settings import Settings
 LIMITED_ENDPOINTS = {
     "simulations.simulate": "simulation_rate",
     "advice.advise": "advice_rate",
+    "review.review": "review_rate",
     "hands.score_batch": "batch_rate",
 }
 OFF = "off"

@@ -196,6 +196,41 @@ def test_score_a_deal(api: Any) -> None:
     assert (board.scores, board.lurched) == ([10, 61, 21], [0, 2])
 
 
+def test_review_a_deal(api: Any) -> None:
+    m = module("models")
+    seats = [
+        ["3-4", "0-4", "1-3", "2-2"],
+        ["2-6", "0-5", "4-6", "2-5"],
+        ["3-5", "1-5", "1-4", "4-4"],
+    ]
+    order = [0, 1, 2, 0, 0, 1, 2, 0, 1, 2, 1, 2]  # docs/rules.md section 8.5
+    tiles = {seat: iter(hand) for seat, hand in enumerate(seats)}
+    body = m.ReviewRequest(
+        rules=m.Rules(players=m.Players.THREE),
+        dealer=2,
+        scores=[0, 0, 0],
+        starter="5-5",
+        drawn=[[*hand, away] for hand, away in zip(seats, ["0-1", "3-6", "0-6"], strict=True)],
+        hands=seats,
+        crib=["5-6", "0-1", "3-6", "0-6"],
+        plays=[m.TilePlay(player=seat, tile=next(tiles[seat])) for seat in order],
+        seats=[0, 2],
+        playouts=50,
+    )
+    review = module("api.review.review_deal").sync(client=api, body=body)
+    assert isinstance(review, m.DealReview)
+    assert (review.model, review.playouts) == (m.AdviceModel.EXPECTED, 50)
+    lay_away, *play = review.decisions
+    assert isinstance(lay_away, m.LayAwayReview)
+    assert (lay_away.seat, lay_away.chosen) == (0, ["0-1"])
+    assert all(isinstance(option, m.DiscardOption) for option in lay_away.options)
+    assert all(isinstance(d, m.PlayReview) for d in play[1:])
+    assert {d.seat for d in play} == {0, 2}
+    assert all(isinstance(d.label, m.ReviewLabel) for d in review.decisions)
+    assert [s.seat for s in review.seats] == [0, 2]
+    assert isinstance(review.thresholds, m.ReviewThresholds)
+
+
 def test_reference(api: Any) -> None:
     m = module("models")
     rules = module("api.reference.get_rules").sync(client=api)

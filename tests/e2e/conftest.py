@@ -79,6 +79,19 @@ def browser(base_url: str) -> Iterator[Browser]:
             chromium.close()
 
 
+@pytest.fixture
+def axe_available() -> None:
+    """axe-core is there (``axe.AXE``): skip without it, or fail under E2E_REQUIRED=1."""
+    from .axe import AXE
+
+    if AXE.exists():
+        return
+    reason = f"{AXE} is missing: npm ci --prefix tests/e2e"
+    if os.environ.get("E2E_REQUIRED") == "1":
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
 @dataclass
 class Visit:
     """One browser tab on the page, with every request it made."""

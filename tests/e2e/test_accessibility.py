@@ -7,22 +7,20 @@ and is injected into the page by the test (the context bypasses the page's CSP f
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
 import pytest
 
+from .axe import serious_violations
 from .conftest import DESKTOP, PHONE, OpenPage, save_screenshot
 from .table import lay, start_game, tap
 
 pytest.importorskip(
     "playwright.sync_api", reason="the playwright package is not installed (pip install playwright)"
 )
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 
-AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
 ADVICE = {
     "model": "expert",
     "options": [
@@ -34,28 +32,6 @@ ADVICE = {
                      (["0-5", "4-6"], ["1-4", "2-3", "3-3", "5-5"])]
     ]
 }  # fmt: skip
-
-
-def serious_violations(page: Page, screen: str) -> list[str]:
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    found = page.evaluate(
-        """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id} (${v.impact}): ${
-            v.nodes.map((n) => n.target.join(" ")).join(", ")}`)"""
-    )
-    return [f"{screen}: {line}" for line in found]
-
-
-@pytest.fixture
-def axe_available() -> None:
-    if AXE.exists():
-        return
-    reason = f"{AXE} is missing: npm ci --prefix tests/e2e"
-    if os.environ.get("E2E_REQUIRED") == "1":
-        pytest.fail(reason)
-    pytest.skip(reason)
 
 
 @pytest.mark.parametrize(

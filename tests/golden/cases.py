@@ -28,6 +28,7 @@ UNLIMITED = {
     "SCORING_API_MAX_SIMULATIONS": "0",
     "SCORING_API_SIMULATION_RATE": "off",
     "SCORING_API_ADVICE_RATE": "off",
+    "SCORING_API_REVIEW_RATE": "off",
     "SCORING_API_BATCH_RATE": "off",
     "SCORING_API_SCHEDULER": "off",
 }
@@ -295,6 +296,33 @@ def _deals() -> Iterator[Case]:
     )
 
 
+def _reviews() -> Iterator[Case]:
+    """The deal review: play-outs under the expert's table and greedy, with goes, for two,
+    three and four players (a recorded answer checks every build's floats and seeds)."""
+    drawn = [[*SECTION_6_HANDS[0], "1-2", "5-6"], [*SECTION_6_HANDS[1], "0-0", "5-5"]]
+    two = {"scores": [0, 0], "starter": "1-5", "hands": SECTION_6_HANDS, "drawn": drawn,
+           "plays": SECTION_6, "playouts": 100}  # fmt: skip
+    yield _post("review section 6", "/v1/deals/review", two)
+    yield _post("review section 6 expected", "/v1/deals/review", {**two, "model": "expected"})
+    three = [[*hand, away] for hand, away in zip(THREE_HANDS, ["0-1", "3-6", "0-6"], strict=True)]
+    yield _post(
+        "review three players",
+        "/v1/deals/review",
+        {"rules": {"players": 3}, "scores": [0, 0, 0], "starter": "5-5", "hands": THREE_HANDS,
+         "drawn": three, "crib": ["5-6", "0-1", "3-6", "0-6"],
+         "plays": [_play(seat, tile) for seat, tile in THREE], "playouts": 60},
+    )  # fmt: skip
+    four = [[*hand, away] for hand, away in zip(FOUR_HANDS, ["0-0", "0-2", "1-1", "1-3"],
+            strict=True)]  # fmt: skip
+    yield _post(
+        "review partners",
+        "/v1/deals/review",
+        {"rules": {"players": 4, "partners": True}, "scores": [0, 0], "starter": "3-3",
+         "hands": FOUR_HANDS, "drawn": four, "plays": [_play(seat, tile) for seat, tile in FOUR],
+         "seats": [0, 3], "playouts": 40},
+    )  # fmt: skip
+
+
 def _advice(rng: Random) -> Iterator[Case]:
     for k in range(12):
         six = rng.sample(TILES, 6)
@@ -482,6 +510,7 @@ def cases() -> list[Case]:
         *_pegging(),
         *_validate(),
         *_deals(),
+        *_reviews(),
         *_advice(rng),
         *_simulations(),
     ]

@@ -9,3 +9,6 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "strength: 2 x 10,000 whole games between strategies (about a minute)"
     )
+    config.addinivalue_line(
+        "markers", "review_figures: the deal review's losses checked over many deals (minutes)"
+    )

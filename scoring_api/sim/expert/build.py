@@ -40,15 +40,14 @@ from pathlib import Path
 from random import Random
 from typing import TypeVar
 
-from scoring_api.rules.constants import HAND_SIZE, MAX_COUNT
+from scoring_api.rules.constants import HAND_SIZE
 from scoring_api.rules.options import DEFAULT_RULES
-from scoring_api.rules.play_scoring import points_for_last
 from scoring_api.rules.tiles import VALUE_COUNTS
 
 from ..expected import best_discard
 from ..layaway import DrawnValues, KeptValues, Positions
 from . import model
-from .playout import play_out
+from .playout import ME, OTHER, play_out, play_values
 from .selfplay import collect_states
 from .tables import (
     EXPERT_DISCARDS,
@@ -70,7 +69,6 @@ from .tables import (
 )
 
 DEFAULT_SEED = 20261201
-ME, OTHER = 0, 1  # the seats of a play-out: the player deciding, the other
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -175,28 +173,8 @@ def _take(kept: list[int], laid: Iterable[int]) -> bool:
 
 def _best_against(key: PlayKey, holdings: Sequence[list[int]], play: PlayTable | None) -> int:
     """The value with the best total of play-outs against these holdings of the other."""
-    mine, values, _, passed = key
-    count = sum(values)
-    candidates = sorted({v for v in mine if count + v <= MAX_COUNT})
-    totals = dict.fromkeys(candidates, 0)
-    for his in holdings:
-        for value in candidates:
-            rest = list(mine)
-            rest.remove(value)
-            after = (*values, value)
-            points = [points_for_last[after], 0]
-            if count + value == MAX_COUNT:  # a new count, led by the other if he can
-                turn = OTHER if his else (ME if rest else None)
-                nobody_passed = [False] * EXPERT_PLAYERS
-                play_out([rest, list(his)], turn, (), nobody_passed, ME, points, play)
-            else:
-                turn = OTHER if his and not passed else (ME if rest else None)
-                if turn is None:
-                    points[ME] += 1
-                else:
-                    play_out([rest, list(his)], turn, after, [False, passed], ME, points, play)
-            totals[value] += points[ME] - points[OTHER]
-    return max(candidates, key=lambda value: (totals[value], value))
+    totals = play_values(key, holdings, play)
+    return max(totals, key=lambda value: (totals[value], value))
 
 
 def _chunked(work: Callable[[Sequence[K]], list[V]], items: Sequence[K], jobs: int) -> list[V]:

@@ -11,12 +11,16 @@ checks that every point agrees.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from scoring_api.rules.constants import MAX_COUNT
 from scoring_api.rules.play_scoring import points_for_last
 from scoring_api.rules.seats import next_seat
 
-from .tables import EXPERT_PLAYERS, PlayTable
+from .tables import EXPERT_PLAYERS, PlayKey, PlayTable
 
+ME, OTHER = 0, 1
+"""The seats of a play-out that values a choice: the player deciding, the other."""
 _OTHER = tuple(next_seat(seat, EXPERT_PLAYERS) for seat in range(EXPERT_PLAYERS))
 """The other seat of each, looked up: the play-out asks on every tile."""
 
@@ -100,3 +104,35 @@ def play_out(
         values, count, passed = (), 0, [False] * EXPERT_PLAYERS
         after = _OTHER[last]
         turn = after if hands[after] else (last if hands[last] else None)
+
+
+def play_values(
+    key: PlayKey, holdings: Sequence[list[int]], play: PlayTable | None
+) -> dict[int, int]:
+    """Each value the player may lay in the information state ``key`` (his values, the
+    count's values, the other's number of tiles, whether the other has said go): the total
+    over ``holdings`` of the other of the rest of the play's points, his minus the other's,
+    that tile's own included; both lay greedily after it, or by ``play``. The builder lays
+    the best (``build.best_play``); the review of a deal shows them all."""
+    mine, values, _, passed = key
+    count = sum(values)
+    candidates = sorted({v for v in mine if count + v <= MAX_COUNT})
+    totals = dict.fromkeys(candidates, 0)
+    for his in holdings:
+        for value in candidates:
+            rest = list(mine)
+            rest.remove(value)
+            after = (*values, value)
+            points = [points_for_last[after], 0]
+            if count + value == MAX_COUNT:  # a new count, led by the other if he can
+                turn = OTHER if his else (ME if rest else None)
+                nobody_passed = [False] * EXPERT_PLAYERS
+                play_out([rest, list(his)], turn, (), nobody_passed, ME, points, play)
+            else:
+                turn = OTHER if his and not passed else (ME if rest else None)
+                if turn is None:
+                    points[ME] += 1
+                else:
+                    play_out([rest, list(his)], turn, after, [False, passed], ME, points, play)
+            totals[value] += points[ME] - points[OTHER]
+    return totals

@@ -5,6 +5,7 @@ import { $, h, itemWords, miniTiles, tr } from "./core.js";
 import { currentDeal, handsOf, leaderOf, scoresBefore, sideCount, store } from "./game-store.js";
 import { phase, setClaim } from "./game-play.js";
 import { seatName, sideName } from "./game-view.js";
+import { reviewSection } from "./review.js";
 
 const game = () => store.game;
 
@@ -122,7 +123,8 @@ export function renderRecord() {
   box.replaceChildren(h("h3", { text: tr("record_heading") }), playRecord(deal));
   if (step === "crib" || (deal.crib.length && deal.plays.length)) box.append(shownHands(deal));
   if (deal.result) {
-    box.append(h("h3", { text: tr("events_heading") }), eventList(deal.result));
+    box.append(h("h3", { text: tr("events_heading") }), eventList(deal.result),
+      reviewSection(deal));
   }
   box.append(history());
 }

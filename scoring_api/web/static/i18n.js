@@ -42,6 +42,7 @@ const RUN_EN = { 3: "three", 4: "four", 5: "five" };
 const RUN_RU = { 3: "трёх", 4: "четырёх", 5: "пяти" };
 
 import { GAME_STRINGS } from "./i18n-game.js";
+import { REVIEW_STRINGS } from "./i18n-review.js";
 
 export const STRINGS = {
   en: {
@@ -227,7 +228,9 @@ export const STRINGS = {
   },
 };
 
-for (const lang of Object.keys(STRINGS)) Object.assign(STRINGS[lang], GAME_STRINGS[lang]);
+for (const lang of Object.keys(STRINGS)) {
+  Object.assign(STRINGS[lang], GAME_STRINGS[lang], REVIEW_STRINGS[lang]);
+}
 
 export function pickLanguage(stored, browserLanguages) {
   if (stored === "en" || stored === "ru") return stored;

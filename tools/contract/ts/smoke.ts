@@ -65,28 +65,57 @@ const verdict = await api.POST("/v1/plays/validate", {
 });
 check(verdict.data?.legal === false && verdict.data.reason?.code === "count_over_31", "verdict");
 
+// docs/rules.md section 8.5, three players.
+const threeHands = [
+  ["3-4", "0-4", "1-3", "2-2"],
+  ["2-6", "0-5", "4-6", "2-5"],
+  ["3-5", "1-5", "1-4", "4-4"],
+];
+const threePlays = (
+  [
+    [0, "3-4"], [1, "2-6"], [2, "3-5"], [0, "0-4"], [0, "1-3"], [1, "0-5"],
+    [2, "1-5"], [0, "2-2"], [1, "4-6"], [2, "1-4"], [1, "2-5"], [2, "4-4"],
+  ] as const
+).map(([player, tile]) => ({ player, tile }));
 const deal = await api.POST("/v1/deals/score", {
   body: {
     rules: { players: 3 },
     dealer: 2,
     scores: [40, 54, 44],
     starter: "5-5",
-    hands: [
-      ["3-4", "0-4", "1-3", "2-2"],
-      ["2-6", "0-5", "4-6", "2-5"],
-      ["3-5", "1-5", "1-4", "4-4"],
-    ],
+    hands: threeHands,
     crib: ["5-6", "0-1", "3-6", "0-6"],
-    plays: (
-      [
-        [0, "3-4"], [1, "2-6"], [2, "3-5"], [0, "0-4"], [0, "1-3"], [1, "0-5"],
-        [2, "1-5"], [0, "2-2"], [1, "4-6"], [2, "1-4"], [1, "2-5"], [2, "4-4"],
-      ] as const
-    ).map(([player, tile]) => ({ player, tile })),
+    plays: threePlays,
     claims: { hands: [12, null, null] },
   },
 });
 check(deal.data?.winner?.side === 0 && deal.data.scores[0] === 61, "deal");
+
+// The same deal reviewed from the start (scores of 0), seat 1 only: his lay-away first.
+const reviewed = await api.POST("/v1/deals/review", {
+  body: {
+    rules: { players: 3 },
+    dealer: 2,
+    scores: [0, 0, 0],
+    starter: "5-5",
+    drawn: [
+      [...(threeHands[0] ?? []), "0-1"],
+      [...(threeHands[1] ?? []), "3-6"],
+      [...(threeHands[2] ?? []), "0-6"],
+    ],
+    hands: threeHands,
+    crib: ["5-6", "0-1", "3-6", "0-6"],
+    plays: threePlays,
+    seats: [1],
+    playouts: 50,
+  },
+});
+const firstDecision: Schemas["ReviewDecision"] | undefined = reviewed.data?.decisions[0];
+check(
+  firstDecision?.kind === "lay_away" && firstDecision.chosen[0] === "3-6" &&
+    reviewed.data?.model === "expected" && reviewed.data.seats[0]?.seat === 1,
+  "review",
+);
 
 const rules = await api.GET("/v1/rules");
 check(rules.data?.defaults.target === 61, "rules");
@@ -126,4 +155,4 @@ check(metrics.data?.includes("http_requests_total") === true, "metrics");
 const yaml = await api.GET("/openapi.yaml", { parseAs: "text" });
 check(yaml.data?.startsWith("openapi: 3.1") === true, "openapi.yaml");
 
-console.log("typescript client: 16 operations answered as the contract says");
+console.log("typescript client: 17 operations answered as the contract says");

@@ -1,0 +1,121 @@
+"""The review's play-outs: the play on values for any number of seats scores as the referee,
+and the others' tiles are drawn only among the holdings a seat's knowledge allows."""
+
+from __future__ import annotations
+
+from collections import Counter
+from random import Random
+
+import pytest
+
+from scoring_api.rules import ALL_TILES, RuleOptions
+from scoring_api.rules.referee import PlayReferee
+from scoring_api.rules.seats import leader
+from scoring_api.sim.expert.playout import greedy_value
+from scoring_api.sim.review.seatplay import play_out_seats
+from scoring_api.sim.review.views import NO_GO, PlayView, draw_holdings, tiles_laid
+
+
+def _greedy_through_the_referee(players: int, dealer: int, rng: Random) -> tuple[list, list]:
+    """A whole play of random hands, every seat laying greedily, refereed: the hands' values
+    and each seat's points."""
+    tiles = rng.sample(ALL_TILES, 4 * players)
+    hands = [sorted(tiles[4 * s : 4 * s + 4], key=lambda t: t.value) for s in range(players)]
+    referee = PlayReferee(players=players, dealer=dealer, hands=hands)
+    while (seat := referee.turn) is not None:
+        playable = referee.playable(seat)
+        if not playable:
+            referee.go(seat)
+            continue
+        value = greedy_value([t.value for t in playable], referee.values, 31 - referee.count)
+        referee.lay(seat, next(t for t in playable if t.value == value))
+    return [[t.value for t in hand] for hand in hands], referee.scores
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", range(150))
+def test_seat_play_outs_score_as_the_referee(players: int, seed: int) -> None:
+    rng = Random(f"{players}:{seed}")
+    dealer = seed % players
+    hands, expected = _greedy_through_the_referee(players, dealer, rng)
+    points = [0] * players
+    first = leader(dealer, players)
+    play_out_seats([list(h) for h in hands], first, (), [False] * players, None, points)
+    assert points == expected
+
+
+def test_the_first_value_is_laid_before_the_greedy_ones() -> None:
+    # Seat 0 holds 5 and 10 on an empty count. Greedy leads the 10 (a tie at 0 points goes to
+    # the higher value): 10, 10 (a pair), 5, the last tile. ``first`` leads the 5: 5, 10 (the
+    # fifteen), 10 (a pair), the last tile.
+    greedy, forced = [0, 0], [0, 0]
+    play_out_seats([[5, 10], [10]], 0, (), [False, False], None, greedy)
+    play_out_seats([[5, 10], [10]], 0, (), [False, False], None, forced, first=5)
+    assert greedy == [1, 2]
+    assert forced == [3, 2]
+
+
+def _view(above: tuple[int, ...], held: tuple[int, ...], unseen: tuple[int, ...]) -> PlayView:
+    players = len(held)
+    return PlayView(
+        seat=0,
+        sides=tuple(range(players)),
+        hand=(1, 2),
+        playable=(),
+        values=(),
+        passed=(False,) * players,
+        last=None,
+        held=held,
+        above=above,
+        unseen=unseen,
+        seed="test",
+    )
+
+
+def test_holdings_respect_every_go_said_and_every_count() -> None:
+    unseen = tuple(sorted([0, 1, 2, 3, 4, 5, 6, 6, 7, 8, 9, 10, 11, 12]))
+    view = _view((NO_GO, 8, NO_GO, 3), (2, 3, 2, 2), unseen)
+    rng = Random(1)
+    seen_values: Counter[int] = Counter()
+    for _ in range(2000):
+        hands = draw_holdings(view, rng)
+        assert hands[0] == [1, 2]
+        assert [len(h) for h in hands] == [2, 3, 2, 2]
+        assert all(v > 8 for v in hands[1])
+        assert all(v > 3 for v in hands[3])
+        dealt = Counter(v for hand in hands[1:] for v in hand)
+        assert all(dealt[v] <= unseen.count(v) for v in dealt)
+        seen_values.update(hands[2])
+    # Seat 2 said no go: every unseen value reaches him now and then.
+    assert set(seen_values) == set(unseen)
+
+
+def test_holdings_are_uniform_over_what_he_may_hold() -> None:
+    """One other seat, two tiles above 8 from 9, 10, 11, 12: each of the 6 pairs equally."""
+    view = _view((NO_GO, 8), (2, 2), (3, 4, 9, 10, 11, 12))
+    rng = Random(2)
+    pairs = Counter(tuple(draw_holdings(view, rng)[1]) for _ in range(6000))
+    assert len(pairs) == 6
+    assert all(900 < count < 1100 for count in pairs.values()), pairs
+
+
+def test_views_know_the_goes_from_the_tiles_alone() -> None:
+    """The record of docs/rules.md section 6, with and without its go: one set of views."""
+    from scoring_api.rules import Play, parse_tiles
+
+    hands = [parse_tiles(["3-4", "4-4", "0-6", "2-2"]), parse_tiles(["2-6", "1-6", "4-5", "3-3"])]
+    drawn = [(*hands[0], *parse_tiles(["1-2", "5-6"])), (*hands[1], *parse_tiles(["0-0", "5-5"]))]
+    tiles = ["3-4", "2-6", "4-4", "1-6", "0-6", "3-3", "2-2", "4-5"]
+    plain = [Play(i % 2, t) for i, t in enumerate(parse_tiles(tiles))]
+    with_go = [*plain[:4], Play(0, None), *plain[4:]]
+    starter = parse_tiles(["1-5"])[0]
+    rules = RuleOptions()
+    first = [laid.view for laid in tiles_laid(rules, 1, starter, hands, drawn, plain)]
+    second = [laid.view for laid in tiles_laid(rules, 1, starter, hands, drawn, with_go)]
+    assert first == second
+    # N leads 0-6 after the goes at 30 (his, then D's): neither holds anything of 1 or less.
+    after_go = first[4]
+    assert (after_go.seat, after_go.values, after_go.above) == (0, (), (1, 1))
+    assert first[3].above == (NO_GO, NO_GO)
+    # Before his second tile seat 0 has seen his six (3-4 among them), the starter and 2-6.
+    assert len(first[2].unseen) == 28 - 6 - 1 - 1
