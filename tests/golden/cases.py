@@ -219,42 +219,30 @@ def _validate() -> Iterator[Case]:
         )
 
 
+def _section_6_deal(name: str, plays: list[dict[str, Any]], **fields: Any) -> Case:
+    """A two-player deal of docs/rules.md section 6's hands, with a crib of low tiles."""
+    body = {"hands": SECTION_6_HANDS, "crib": ["0-0", "0-1", "0-2", "1-1"], "plays": plays}
+    return _post(name, "/v1/deals/score", {**fields, **body})
+
+
 def _deals() -> Iterator[Case]:
     tiles_only = [p for p in SECTION_6 if "tile" in p]
-    yield _post(
+    yield _section_6_deal(
         "deal section 6",
-        "/v1/deals/score",
-        {
-            "scores": [10, 20],
-            "starter": "5-6",
-            "hands": SECTION_6_HANDS,
-            "crib": ["0-0", "0-1", "0-2", "1-1"],
-            "plays": SECTION_6,
-            "claims": {"hands": [5, None], "crib": 4},
-        },
+        SECTION_6,
+        scores=[10, 20],
+        starter="5-6",
+        claims={"hands": [5, None], "crib": 4},
     )
-    yield _post(
-        "deal section 6 won in the play",
-        "/v1/deals/score",
-        {
-            "scores": [50, 59],
-            "starter": "5-6",
-            "hands": SECTION_6_HANDS,
-            "crib": ["0-0", "0-1", "0-2", "1-1"],
-            "plays": tiles_only[:2],
-        },
+    yield _section_6_deal(
+        "deal section 6 won in the play", tiles_only[:2], scores=[50, 59], starter="5-6"
     )
-    yield _post(
+    yield _section_6_deal(
         "deal section 6 double starter",
-        "/v1/deals/score",
-        {
-            "scores": [40, 59],
-            "starter": "5-5",
-            "hands": SECTION_6_HANDS,
-            "crib": ["0-0", "0-1", "0-2", "1-1"],
-            "plays": tiles_only,
-            "rules": {"starter_double_points": 2},
-        },
+        tiles_only,
+        scores=[40, 59],
+        starter="5-5",
+        rules={"starter_double_points": 2},
     )
     yield _post(
         "deal three won in the show",
@@ -283,17 +271,7 @@ def _deals() -> Iterator[Case]:
             "claims": {"hands": [1, 2, 3, 4]},
         },
     )
-    yield _post(
-        "deal cut short",
-        "/v1/deals/score",
-        {
-            "scores": [0, 0],
-            "starter": "5-6",
-            "hands": SECTION_6_HANDS,
-            "crib": ["0-0", "0-1", "0-2", "1-1"],
-            "plays": tiles_only[:3],
-        },
-    )
+    yield _section_6_deal("deal cut short", tiles_only[:3], scores=[0, 0], starter="5-6")
 
 
 def _reviews() -> Iterator[Case]:
