@@ -98,7 +98,9 @@ overload=$(run overload "$overload_connections" "$overload_seconds")
 recovery=$(.venv/bin/python bench/load_probe.py recovery "$url" "$(field "$baseline" p50_ms)" | cut -d' ' -f2-) || failed=1
 [ "$(errors "$overload")" = 0 ] || { echo "overload run: non-2xx answers or socket errors" >&2; failed=1; }
 if grep -q '"status": *5[0-9][0-9]' "$work/server.log" || grep -q Traceback "$work/server.log"; then
-  echo "the server logged a 5xx or a traceback" >&2; failed=1
+  echo "the server logged a 5xx or a traceback:" >&2
+  grep -n -B2 -A30 -E '"status": *5[0-9][0-9]|Traceback' "$work/server.log" | head -80 >&2
+  failed=1
 fi
 
 cat <<REPORT

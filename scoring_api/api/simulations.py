@@ -104,6 +104,10 @@ def _stream(lines: Iterator[bytes]) -> Response:
     return Response(stream_with_context(lines), mimetype=NDJSON)
 
 
+CLIENT_CLOSED_REQUEST = 499
+"""The status logged for a JSON run whose client went away before its answer (nginx's 499)."""
+
+
 def _unfinished(sim: SimulationRequest, stopped: RunStopped, budget: float) -> Response:
     """The JSON answer's 503 when the run stopped before its last game."""
     played, kind = stopped.played, stopped.reason.kind
@@ -116,6 +120,8 @@ def _unfinished(sim: SimulationRequest, stopped: RunStopped, budget: float) -> R
         )
     if kind in (StopKind.OTHER_CODE, StopKind.UNREACHABLE):
         return problem(503, stopped.reason.detail)
+    if kind is StopKind.GONE:  # nobody reads it: not a failure of the service (no 5xx)
+        return Response(status=CLIENT_CLOSED_REQUEST)
     return problem(
         503,
         f"{stopped.reason.detail} {played} of {sim.games} games were played; the missing "

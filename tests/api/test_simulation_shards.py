@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import socket
 from typing import Any
 
 import pytest
@@ -233,6 +234,19 @@ def test_the_json_answer_past_its_budget_is_a_503_saying_what_was_played() -> No
     spec_validator("Problem").validate(body)
     assert body["games_played"] == 0
     assert body["detail"].startswith("The run's time budget of 1e-09 s ran out after 0 of 20")
+
+
+def test_a_json_run_whose_client_left_is_logged_499_not_as_a_failure() -> None:
+    app = create_app({"TESTING": True})
+    server_side, client_side = socket.socketpair()
+    client_side.close()  # the client went away before its answer
+    with server_side:
+        answer = app.test_client().post(
+            SIMULATE, json=sim(20), environ_overrides={"gunicorn.socket": server_side}
+        )
+    assert answer.status_code == 499
+    assert answer.data == b""
+    assert app.test_client().post(SIMULATE, json=sim(20)).status_code == 200
 
 
 def test_one_answer_for_the_view_and_the_command_line(api: ContractClient) -> None:
