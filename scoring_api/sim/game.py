@@ -10,7 +10,7 @@ from operator import itemgetter
 from random import Random
 from typing import Literal
 
-from scoring_api.rules.constants import DEALS, HAND_SIZE
+from scoring_api.rules.constants import DEALS, HAND_SIZE, MAX_COUNT
 from scoring_api.rules.deal import lurched_sides
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.records import PlaySheet, ScoredPlay
@@ -20,7 +20,7 @@ from scoring_api.rules.show import ShowItem, score_show, show_total
 from scoring_api.rules.tiles import ALL_TILES, BY_VALUE, Tile, tile_mask
 
 from .layaway import DISCARDS_BY_DRAWN, Positions
-from .strategies import Seat, Strategy, pick
+from .strategies import NO_GO, Seat, Strategy, pick
 
 VALUES_BY_VALUE = tuple(tile.value for tile in BY_VALUE)
 Source = Literal["starter", "play", "hand", "crib"]
@@ -179,6 +179,7 @@ class _Game:
                 seen=0,
                 opponent_tiles=HAND_SIZE,
                 seat=seat,
+                sides=seating.side_of,
             )
             for seat in range(n)
         ]
@@ -278,10 +279,16 @@ class _Game:
             players=self.players, dealer=self.dealer, starter=starter, hands=hands
         )
         # Each player has seen the tiles he drew, the starter and every tile laid.
-        own = [tile_mask(tiles) | starter.bit for tiles in drawn]
+        drawn_masks = [tile_mask(tiles) for tiles in drawn]
+        own = [mask | starter.bit for mask in drawn_masks]
         seats, strategies, rng, next_of = self.seats, self.strategies, self.rng, self.next_of
+        above = [NO_GO] * self.players  # who said go at which room, for every seat to see
         for seat in seats:
             seat.held = referee.held
+            seat.drawn = drawn_masks[seat.seat]
+            seat.starter = starter.bit
+            seat.dealer = self.dealer
+            seat.above = above
         sheet = None
         if record is not None:
             sheet = PlaySheet()
@@ -290,6 +297,7 @@ class _Game:
             playable = referee.playable(player)
             if not playable:
                 said_at = referee.count
+                above[player] = max(above[player], MAX_COUNT - said_at)
                 go_point = referee.go(player)
                 if sheet is not None:
                     sheet.go_point(go_point)

@@ -22,8 +22,8 @@ from scoring_api.rules.records import Play
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.tiles import ALL_TILES, Tile, tile_mask, tiles_in
 
-NO_GO = -1
-"""``PlayView.above`` of a seat that has said no go: every value is possible."""
+from ..strategies import NO_GO
+
 
 
 @dataclass(frozen=True, slots=True)
