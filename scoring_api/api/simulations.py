@@ -18,8 +18,9 @@ from flask import Blueprint, Response, request, stream_with_context
 from scoring_api.rules.options import RuleOptions
 from scoring_api.settings import current_settings
 from scoring_api.sim.game import DealRecord, GameResult
-from scoring_api.sim.registry import STRATEGIES
+from scoring_api.sim.registry import BUDGETED, STRATEGIES
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest, game_line
+from scoring_api.sim.search.strategy import DEFAULT_BUDGET, MAX_BUDGET
 from scoring_api.sim_cluster import writers
 from scoring_api.sim_cluster.runner import RunStopped, StopKind
 from scoring_api.sim_cluster.shards import GAME_LINES, GameLines, GameRow
@@ -36,9 +37,15 @@ NDJSON = "application/x-ndjson"
 MAX_TRANSCRIPT_GAMES = 100
 
 _schema = SimulationSchema()
+SEARCH_BUDGET = {"default": DEFAULT_BUDGET, "max": MAX_BUDGET}
+"""What ``GET /v1/strategies`` says of a strategy's budget."""
 _STRATEGIES = {
     "strategies": [
-        {"name": strategy.name, "description": strategy.description}
+        {
+            "name": strategy.name,
+            "description": strategy.description,
+            **({"budget": SEARCH_BUDGET} if strategy.name in BUDGETED else {}),
+        }
         for strategy in STRATEGIES.values()
     ]
 }
@@ -146,6 +153,7 @@ def simulate() -> dict[str, Any] | Response:
         games=body["games"],
         first_game=body["first_game"],
         first_dealer=body["first_dealer"],
+        budgets=tuple(player.get("budget") for player in body["players"]),
     )
     if shard_lines:  # for big runs: the cluster's whatever the size
         shards = shards_of(sim, settings.stream_seconds, None, small_inline=False)

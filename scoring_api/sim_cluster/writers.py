@@ -36,7 +36,7 @@ def answer(sim: SimulationRequest, totals: Totals) -> dict[str, Any]:
         "first_game": sim.first_game,
         "first_dealer": sim.first_dealer,
         "rules": sim.rules.as_dict(),
-        **summarize(totals, sim.lineup, sim.rules),
+        **summarize(totals, sim.lineup, sim.rules, sim.budgets),
         "totals": totals.as_dict(),
     }
 

@@ -18,8 +18,8 @@ from scoring_api.rules.seats import leader, next_seat
 
 from ..expert.playout import play_values
 from ..expert.tables import EXPERT_PLAYERS, PlayTable
-from .seatplay import play_out_seats
 from ..strategies import NO_GO
+from .seatplay import play_out_seats
 from .views import PlayView, draw_holdings
 
 DIGITS = 4

@@ -25,7 +25,6 @@ from scoring_api.rules.tiles import ALL_TILES, Tile, tile_mask, tiles_in
 from ..strategies import NO_GO
 
 
-
 @dataclass(frozen=True, slots=True)
 class PlayView:
     """What a seat knows when he is to lay a tile."""
