@@ -17,6 +17,7 @@ from scoring_api.app import create_app
 from scoring_api.rules import ALL_TILES, RuleOptions, parse_tiles, show_total
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest, Totals, run, summarize
+from scoring_api.sim.search.strategy import DEFAULT_BUDGET, MAX_BUDGET
 
 from .contract import SPEC, ContractClient, pointers, problem_of
 from .helpers import (
@@ -77,6 +78,19 @@ def test_strategies_are_listed_with_descriptions(api: ContractClient) -> None:
     assert [s["name"] for s in listed] == list(STRATEGIES)
     assert all(len(s["description"]) > 20 for s in listed)
     assert SPEC["components"]["schemas"]["StrategyName"]["enum"] == list(STRATEGIES)
+
+
+def test_a_search_seat_plays_its_budget_and_says_so(api: ContractClient) -> None:
+    players = [{"strategy": "search", "budget": 2}, {"strategy": "expert"}]
+    body = api.post(SIMULATE, {**sim(2), "seed": 8, "players": players}).get_json()
+    assert body["players"][0]["budget"] == 2
+    assert "budget" not in body["players"][1]
+    core = SimulationRequest(("search", "expert"), RuleOptions(), 8, 2, budgets=(2, None))
+    assert body["totals"] == json.loads(json.dumps(run(core).as_dict()))
+    listed = api.get("/v1/strategies").get_json()["strategies"]
+    assert [s.get("budget") for s in listed if s["name"] == "search"] == [
+        {"default": DEFAULT_BUDGET, "max": MAX_BUDGET}
+    ]
 
 
 def test_simulation_page_table_names_every_strategy() -> None:
@@ -223,6 +237,14 @@ def test_transcripts_limited_to_100_games(api: ContractClient) -> None:
         ({"players": [{"strategy": "random"}, {"strategy": "best"}]}, "/players/1/strategy"),
         ({"players": [{"strategy": "random"}, {"strategy": "random", "x": 1}]}, "/players/1/x"),
         ({"rules": {"target": 100}}, "/rules/target"),
+        ({"players": [{"strategy": "search", "budget": 0}, {"strategy": "random"}]},
+         "/players/0/budget"),
+        ({"players": [{"strategy": "random"}, {"strategy": "search", "budget": 1001}]},
+         "/players/1/budget"),
+        ({"players": [{"strategy": "search", "budget": 2.5}, {"strategy": "random"}]},
+         "/players/0/budget"),
+        ({"players": [{"strategy": "expert", "budget": 8}, {"strategy": "random"}]},
+         "/players/0/budget"),
         ({"turbo": True}, "/turbo"),
     ],
 )
