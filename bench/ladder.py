@@ -1,5 +1,8 @@
 """The strength ladder: a round robin of every strategy, in paired games.
 
+By default every strategy but ``search`` (a hundred times slower): name it in
+``--strategies`` (``--budget`` sets its play-outs per choice).
+
 Run from the repository root:  .venv/bin/python bench/ladder.py [--games N] [--seed S] ...
 
 Each pairing plays ``--games`` games: game ``i`` (``Random(f"{seed}:{i}")``, first dealers
@@ -27,18 +30,23 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scoring_api.rules import DEFAULT_RULES  # noqa: E402
-from scoring_api.sim.registry import STRATEGIES  # noqa: E402
+from scoring_api.sim.registry import BUDGETED, STRATEGIES  # noqa: E402
 from scoring_api.sim.runs import Z95, SimulationRequest, play_one, wilson_interval  # noqa: E402
 
 SEED = 31337
 SHARD = 250
 
 
-def _shard(args: tuple[str, str, int, int, int]) -> tuple[int, int, int]:
+def _budget(name: str, budget: int | None) -> int | None:
+    return budget if name in BUDGETED else None
+
+
+def _shard(args: tuple[str, str, int, int, int, int | None]) -> tuple[int, int, int]:
     """Seeds ``first`` .. ``first + n - 1``: (A's wins, seeds A won twice, seeds A lost twice)."""
-    a, b, seed, first, n = args
-    ab = SimulationRequest((a, b), DEFAULT_RULES, seed, n, first)
-    ba = SimulationRequest((b, a), DEFAULT_RULES, seed, n, first)
+    a, b, seed, first, n, budget = args
+    ab_budgets = (_budget(a, budget), _budget(b, budget))
+    ab = SimulationRequest((a, b), DEFAULT_RULES, seed, n, first, budgets=ab_budgets)
+    ba = SimulationRequest((b, a), DEFAULT_RULES, seed, n, first, budgets=ab_budgets[::-1])
     wins = both = neither = 0
     for index in range(first, first + n):
         first_won = play_one(ab, index).winner == 0
@@ -58,9 +66,11 @@ def paired_interval(wins: int, both: int, neither: int, seeds: int) -> tuple[flo
     return mean - half, mean + half
 
 
-def pairing(a: str, b: str, games: int, seed: int, jobs: int) -> str:
+def pairing(a: str, b: str, games: int, seed: int, jobs: int, budget: int | None = None) -> str:
     seeds = games // 2
-    shards = [(a, b, seed, first, min(SHARD, seeds - first)) for first in range(0, seeds, SHARD)]
+    shards = [
+        (a, b, seed, first, min(SHARD, seeds - first), budget) for first in range(0, seeds, SHARD)
+    ]
     with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
         results = list(pool.map(_shard, shards))
     wins, both, neither = (sum(r[k] for r in results) for k in range(3))
@@ -77,13 +87,18 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=6_000, help="games per pairing")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
-    parser.add_argument("--strategies", nargs="+", default=list(STRATEGIES)[::-1])
+    quick = [name for name in STRATEGIES if name not in BUDGETED][::-1]  # search: name it
+    parser.add_argument("--strategies", nargs="+", default=quick)
+    parser.add_argument("--budget", type=int, help="of every search seat (default: its own)")
     args = parser.parse_args()
-    print(f"# bench/ladder.py --games {args.games} --seed {args.seed}, default rules")
-    print(f"{'pairing':>21} first's win rate, 95% Wilson, 95% paired")
+    budget = "" if args.budget is None else f" --budget {args.budget}"
+    print(f"# bench/ladder.py --games {args.games} --seed {args.seed}{budget}, default rules")
+    print(
+        f"{'pairing':>21} first's win rate, 95% Wilson, 95% paired  (load {os.getloadavg()[0]:.1f})"
+    )
     for a, b in combinations(args.strategies, 2):
         started = time.monotonic()
-        line = pairing(a, b, args.games, args.seed, args.jobs)
+        line = pairing(a, b, args.games, args.seed, args.jobs, args.budget)
         print(f"{line}  ({time.monotonic() - started:.0f} s)", flush=True)
     return 0
 
