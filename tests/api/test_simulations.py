@@ -237,14 +237,22 @@ def test_transcripts_limited_to_100_games(api: ContractClient) -> None:
         ({"players": [{"strategy": "random"}, {"strategy": "best"}]}, "/players/1/strategy"),
         ({"players": [{"strategy": "random"}, {"strategy": "random", "x": 1}]}, "/players/1/x"),
         ({"rules": {"target": 100}}, "/rules/target"),
-        ({"players": [{"strategy": "search", "budget": 0}, {"strategy": "random"}]},
-         "/players/0/budget"),
-        ({"players": [{"strategy": "random"}, {"strategy": "search", "budget": 1001}]},
-         "/players/1/budget"),
-        ({"players": [{"strategy": "search", "budget": 2.5}, {"strategy": "random"}]},
-         "/players/0/budget"),
-        ({"players": [{"strategy": "expert", "budget": 8}, {"strategy": "random"}]},
-         "/players/0/budget"),
+        (
+            {"players": [{"strategy": "search", "budget": 0}, {"strategy": "random"}]},
+            "/players/0/budget",
+        ),
+        (
+            {"players": [{"strategy": "random"}, {"strategy": "search", "budget": 1001}]},
+            "/players/1/budget",
+        ),
+        (
+            {"players": [{"strategy": "search", "budget": 2.5}, {"strategy": "random"}]},
+            "/players/0/budget",
+        ),
+        (
+            {"players": [{"strategy": "expert", "budget": 8}, {"strategy": "random"}]},
+            "/players/0/budget",
+        ),
         ({"turbo": True}, "/turbo"),
     ],
 )
