@@ -3,6 +3,9 @@ it leaves the game's own random numbers alone, and its budget is checked."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from dataclasses import replace
 from random import Random
 
@@ -14,7 +17,14 @@ from scoring_api.rules.tiles import Tile, tiles_in
 from scoring_api.sim.expert.tables import shipped_tables
 from scoring_api.sim.game import GameResult, play_game
 from scoring_api.sim.registry import strategy_of
-from scoring_api.sim.runs import SimulationRequest, Totals, first_dealer_of, play_one, summarize
+from scoring_api.sim.runs import (
+    SimulationRequest,
+    Totals,
+    first_dealer_of,
+    play_one,
+    run,
+    summarize,
+)
 from scoring_api.sim.search.holdings import draw_holding, other_view
 from scoring_api.sim.search.strategy import DEFAULT_BUDGET, MAX_BUDGET, SearchStrategy
 from scoring_api.sim.strategies import Seat
@@ -160,3 +170,24 @@ def test_the_budget_is_the_seats_and_is_checked() -> None:
     default = summarize(Totals.empty(rules), request.lineup, rules)["players"]
     assert isinstance(default, list)
     assert default[0]["budget"] == DEFAULT_BUDGET
+
+
+def _simulate(*arguments: str) -> subprocess.CompletedProcess[bytes]:
+    command = [sys.executable, "-m", "scoring_api", "simulate", "--scheduler", "off"]
+    return subprocess.run(
+        [*command, "--no-progress", *arguments], capture_output=True, timeout=120, check=False
+    )
+
+
+def test_the_command_line_takes_a_budget_for_its_search_seats() -> None:
+    done = _simulate("--games", "3", "--players", "search", "expert", "--budget", "2",
+                     "--seed", "5")  # fmt: skip
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    request = SimulationRequest(("search", "expert"), RuleOptions(), 5, 3, budgets=(2, None))
+    summary = json.loads(done.stdout)
+    assert summary["players"][0]["budget"] == 2
+    assert summary["totals"] == json.loads(json.dumps(run(request).as_dict()))
+    for wrong in (["search", "expert", "--budget", "0"], ["expert", "expected", "--budget", "4"]):
+        refused = _simulate("--games", "1", "--players", *wrong)
+        assert refused.returncode == 2
+        assert b"--budget" in refused.stderr
