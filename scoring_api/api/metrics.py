@@ -81,9 +81,11 @@ def _boot_time() -> float:
 
 
 def _children(pid: int) -> list[int]:
-    with contextlib.suppress(OSError):
-        return [
-            int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    with contextlib.suppress(OSError):  # every thread's children (the embedded cluster's
+        return [  # process is restarted from a thread of the master)
+            int(child)
+            for task in Path(f"/proc/{pid}/task").iterdir()
+            for child in (task / "children").read_text().split()
         ]
     found = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
