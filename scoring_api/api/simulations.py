@@ -10,6 +10,7 @@ or on the cluster.
 from __future__ import annotations
 
 import secrets
+import socket
 from collections.abc import Iterator
 from typing import Any
 
@@ -103,7 +104,26 @@ def _check_limits(games: int, transcripts: bool, shard_lines: bool = False) -> N
 
 
 def _stream(lines: Iterator[bytes]) -> Response:
+    """The lines as an NDJSON stream; under gunicorn a client that takes none of its bytes
+    for ``SCORING_API_SEND_SECONDS`` is cut off (the blocked write fails, the stream closes
+    and its slot is free): its socket is given that timeout."""
+    sock = request.environ.get("gunicorn.socket")
+    seconds = current_settings().send_seconds
+    if isinstance(sock, socket.socket) and seconds > 0:
+        sock.settimeout(seconds)
     return Response(stream_with_context(lines), mimetype=NDJSON)
+
+
+def _admit(ndjson: bool) -> None:
+    """A simulation slot, labelled with the time by which this run is sure to end: its
+    budget, plus for a stream the longest it may then wait on its client (0: no bound)."""
+    settings = current_settings()
+    if not ndjson:
+        admission.admit(settings.json_seconds)
+    elif settings.stream_seconds > 0 and settings.send_seconds > 0:
+        admission.admit(settings.stream_seconds + settings.send_seconds)
+    else:
+        admission.admit(0)
 
 
 CLIENT_CLOSED_REQUEST = 499
@@ -141,7 +161,7 @@ def simulate() -> dict[str, Any] | Response:
     shard_lines = ndjson and body["lines"] == "shards"
     transcripts: bool = body["transcripts"]
     _check_limits(body["games"], transcripts, shard_lines)
-    admission.admit()  # a slot until the answer is sent, or a 503 (admission.py)
+    _admit(ndjson)  # a slot until the answer is sent, or a 503 (admission.py)
     settings = current_settings()
     sim = SimulationRequest(
         lineup=tuple(player["strategy"] for player in body["players"]),
