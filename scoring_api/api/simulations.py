@@ -9,6 +9,7 @@ or on the cluster.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import socket
 from collections.abc import Iterator
@@ -37,6 +38,7 @@ bp = Blueprint("simulations", __name__, url_prefix="/v1")
 NDJSON = "application/x-ndjson"
 MAX_TRANSCRIPT_GAMES = 100
 RETRY_AFTER = ClusterUnavailable.retry_after
+STREAM_SEND_BUFFER = 256 * 1024  # 2.5 MB/s at a 100 ms round trip; lines come slower
 
 _schema = SimulationSchema()
 _STRATEGIES = {
@@ -106,11 +108,15 @@ def _check_limits(games: int, transcripts: bool, shard_lines: bool = False) -> N
 def _stream(lines: Iterator[bytes]) -> Response:
     """The lines as an NDJSON stream; under gunicorn a client that takes none of its bytes
     for ``SCORING_API_SEND_SECONDS`` is cut off (the blocked write fails, the stream closes
-    and its slot is free): its socket is given that timeout."""
+    and its slot is free): its socket is given that timeout, and a send buffer of
+    ``STREAM_SEND_BUFFER`` (the kernel's default grows to megabytes, which a client that
+    never reads would hold, and which would take minutes of games to fill)."""
     sock = request.environ.get("gunicorn.socket")
     seconds = current_settings().send_seconds
     if isinstance(sock, socket.socket) and seconds > 0:
         sock.settimeout(seconds)
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_SEND_BUFFER)
     return Response(stream_with_context(lines), mimetype=NDJSON)
 
 
