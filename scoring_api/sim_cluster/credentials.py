@@ -65,3 +65,18 @@ def for_role(directory: Path, roles: tuple[str, ...] = ("client",)) -> Security:
         files[f"tls_{role}_cert"] = cert
         files[f"tls_{role}_key"] = key
     return Security(require_encryption=True, tls_ca_file=cert, **files)
+
+
+def main() -> None:
+    """``python -m scoring_api.sim_cluster.credentials DIR``: write a key and certificate for
+    a cluster of your own (``tls://``, docs/deploy.md) into DIR, readable by you alone."""
+    import sys
+
+    directory = Path(sys.argv[1])
+    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    make(directory)
+    print(f"wrote {directory / CERT} and {directory / KEY}")
+
+
+if __name__ == "__main__":
+    main()
