@@ -1,0 +1,1 @@
+export const SIM_STRINGS = { en: {}, ru: {} };
