@@ -142,14 +142,20 @@ def test_cancel_leaves_the_server_idle(open_page: OpenPage) -> None:
     expect(page.locator("#sim-run")).to_be_enabled()
     # the server picked the seed: nothing to repeat until a run ends, so the address has none
     assert "seed=" not in page.url
-    assert "seats=random,random,random,random" in page.url and "partners=1" in page.url
+    assert "seats=random,random,random,random" in page.url
+    assert "partners=1" in page.url
     assert_fits_the_width(page)
 
 
 @pytest.mark.parametrize(
     ("status", "wait", "locale", "words"),
     [
-        (503, "2", "en-US", "as many simulations as it takes at once (503). Try again in 2 seconds."),
+        (
+            503,
+            "2",
+            "en-US",
+            "as many simulations as it takes at once (503). Try again in 2 seconds",
+        ),
         (429, "37", "en-US", "than the server allows (429). Try again in 37 seconds."),
         (503, None, "en-US", "Try again a little later."),
         (429, "5", "ru-RU", "чем позволяет сервер (429). Попробуйте снова через 5 с."),
@@ -164,8 +170,12 @@ def test_busy_and_rate_limited_answers_are_said_in_words(
     headers = {"Retry-After": wait} if wait else {}
     page.route(
         "**/v1/simulations",
-        lambda route: route.fulfill(status=status, headers=headers, body=json.dumps(problem),
-                                    content_type="application/problem+json"),  # fmt: skip
+        lambda route: route.fulfill(
+            status=status,
+            headers=headers,
+            body=json.dumps(problem),
+            content_type="application/problem+json",
+        ),
     )
     page.locator("#sim-run").click()
     box = page.locator("#sim-result [role=alert]")
@@ -207,7 +217,8 @@ CHARTS = """async () => {
 
 def test_the_charts_draw_their_numbers(open_page: OpenPage) -> None:
     found = open_page(viewport=PHONE).page.evaluate(CHARTS)
-    assert found["label"] == "rates" and found["role"] == "img"
+    assert found["label"] == "rates"
+    assert found["role"] == "img"
     assert found["bars"] == [0, 320, 160]  # the chart is 320 wide: a rate of 1 fills it
     # each row's interval: the line from low to high, then its two ends
     assert found["whiskers"] == [[0, 0, 16], [304, 304, 320], [80, 80, 240]]
@@ -221,6 +232,7 @@ def test_the_charts_draw_their_numbers(open_page: OpenPage) -> None:
     bottoms = {bottom for bottom, _, _ in found["counts"]}
     assert len(bottoms) == 1  # every column stands on the axis
     heights = [height for _, height, _ in found["counts"]]
-    assert heights[1] > 0 and heights == [heights[1] / 2, heights[1], 0, heights[1] / 4]
+    assert heights[1] > 0
+    assert heights == [heights[1] / 2, heights[1], 0, heights[1] / 4]
     assert [title for _, _, title in found["counts"]] == ["0: 5", "1: 10", "2: 0", "3: 2.5"]
     assert "NaN" not in found["text"]
