@@ -43,7 +43,7 @@ def review(api: ContractClient, body: dict[str, Any]) -> dict[str, Any]:
 def test_the_examples_are_real_answers(api: ContractClient) -> None:
     assert review(api, THREE) == _example("200", "threePlayersOneSeat")
     # The expert's figures come from tables that will be rebuilt: compared in full by
-    # scripts/review_examples.py --check (CI's contract step), here what does not use them.
+    # scripts/spec_examples.py --check (CI's contract step), here what does not use them.
     answer, documented = review(api, TWO), _example("200", "twoPlayers")
     assert answer.keys() == documented.keys()
     assert [(d["kind"], d["seat"], d.get("entry")) for d in answer["decisions"]] == [

@@ -57,7 +57,7 @@ def test_spec_examples_are_real_answers(api: ContractClient) -> None:
     assert answer == _example(advise, "200", "nonDealerExpected")
     # The default model is the expert's, whose crib, pegging and so order come from tables
     # that will be rebuilt: only what does not depend on them is compared here (all of it:
-    # scripts/advice_examples.py --check; run it without --check after a rebuild).
+    # scripts/spec_examples.py --check; run it without --check after a rebuild).
     answer = api.post(advise, _example(advise, None, "nonDealer")).get_json()
     documented = _example(advise, "200", "nonDealer")
     assert answer.keys() == documented.keys()

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from live_server import Server
+from rulebook import THREE_HANDS, THREE_LAID  # docs/rules.md section 8.5
 
 from .conftest import TOOLS, require
 
@@ -158,13 +159,7 @@ def test_score_the_play_and_validate_a_play(api: Any) -> None:
 
 def test_score_a_deal(api: Any) -> None:
     m = module("models")
-    seats = [
-        ["3-4", "0-4", "1-3", "2-2"],
-        ["2-6", "0-5", "4-6", "2-5"],
-        ["3-5", "1-5", "1-4", "4-4"],
-    ]
-    order = [0, 1, 2, 0, 0, 1, 2, 0, 1, 2, 1, 2]  # docs/rules.md section 8.5
-    tiles = {seat: iter(hand) for seat, hand in enumerate(seats)}
+    seats = THREE_HANDS
     body = m.DealRequest(
         rules=m.Rules(players=m.Players.THREE),
         dealer=2,
@@ -172,7 +167,7 @@ def test_score_a_deal(api: Any) -> None:
         starter="5-5",
         hands=seats,
         crib=["5-6", "0-1", "3-6", "0-6"],
-        plays=[m.TilePlay(player=seat, tile=next(tiles[seat])) for seat in order],
+        plays=[m.TilePlay(player=seat, tile=tile) for seat, tile in THREE_LAID],
         claims=m.DealRequestClaims(hands=[12, None, None]),
     )
     deal = module("api.pegging.score_deal").sync(client=api, body=body)
@@ -198,13 +193,7 @@ def test_score_a_deal(api: Any) -> None:
 
 def test_review_a_deal(api: Any) -> None:
     m = module("models")
-    seats = [
-        ["3-4", "0-4", "1-3", "2-2"],
-        ["2-6", "0-5", "4-6", "2-5"],
-        ["3-5", "1-5", "1-4", "4-4"],
-    ]
-    order = [0, 1, 2, 0, 0, 1, 2, 0, 1, 2, 1, 2]  # docs/rules.md section 8.5
-    tiles = {seat: iter(hand) for seat, hand in enumerate(seats)}
+    seats = THREE_HANDS
     body = m.ReviewRequest(
         rules=m.Rules(players=m.Players.THREE),
         dealer=2,
@@ -213,7 +202,7 @@ def test_review_a_deal(api: Any) -> None:
         drawn=[[*hand, away] for hand, away in zip(seats, ["0-1", "3-6", "0-6"], strict=True)],
         hands=seats,
         crib=["5-6", "0-1", "3-6", "0-6"],
-        plays=[m.TilePlay(player=seat, tile=next(tiles[seat])) for seat in order],
+        plays=[m.TilePlay(player=seat, tile=tile) for seat, tile in THREE_LAID],
         seats=[0, 2],
         playouts=50,
     )

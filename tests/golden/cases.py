@@ -17,6 +17,7 @@ from random import Random
 from typing import Any
 
 from flask import Flask
+from live_server import UNLIMITED as SERVER_UNLIMITED
 from rulebook import FOUR_HANDS, FOUR_LAID, THREE_HANDS, THREE_LAID, WHOLE_HANDS, WHOLE_PLAY
 
 from scoring_api.app import create_app
@@ -24,14 +25,7 @@ from scoring_api.app import create_app
 HERE = Path(__file__).resolve().parent
 ANSWERS = HERE / "answers.json.gz"
 NDJSON = {"Accept": "application/x-ndjson"}
-UNLIMITED = {
-    "SCORING_API_MAX_SIMULATIONS": "0",
-    "SCORING_API_SIMULATION_RATE": "off",
-    "SCORING_API_ADVICE_RATE": "off",
-    "SCORING_API_REVIEW_RATE": "off",
-    "SCORING_API_BATCH_RATE": "off",
-    "SCORING_API_SCHEDULER": "off",
-}
+UNLIMITED = {**SERVER_UNLIMITED, "SCORING_API_SCHEDULER": "off"}
 APPS: dict[str, dict[str, Any]] = {
     "default": {"TESTING": True, **UNLIMITED},
     "sharded": {
