@@ -41,7 +41,7 @@ def test_the_pegs_follow_a_three_player_deal_and_its_undo(open_page: OpenPage) -
     assert_fits_the_width(page)
     label = page.locator("#board svg").get_attribute("aria-label") or ""
     assert label.startswith("The board, game to 61: A at 21, back peg at 9;")
-    save_screenshot(page, "board-three-phone", docs=True)
+    save_screenshot(page, "board-three-phone", docs=True, part="#panel-game .inputs")
     page.locator("#play-undo").click()  # the deal's score and a crib tile: the play's board
     assert_pegs(page, [9, 2, 7], [4, 0, 6], 61)
 

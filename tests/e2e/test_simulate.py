@@ -121,7 +121,7 @@ def test_cancel_leaves_the_server_idle(open_page: OpenPage) -> None:
                            timeout=60_000)  # fmt: skip
     assert metric(api(visit.base_url, "/metrics"), "simulation_shards_in_flight") > 0
     assert serious_violations(page, "simulation running") == []
-    save_screenshot(page, "simulate-running-phone-dark")
+    save_screenshot(page, "simulate-running-phone-dark", docs=True, part="#panel-simulate .inputs")
     page.locator("#sim-cancel").click()
     cancelled = time.monotonic()
     expect(page.locator("#sim-result")).to_contain_text("Cancelled after")

@@ -17,7 +17,10 @@ export const SIM_STRINGS = {
     sim_starting: "starting…",
     sim_progress: (p) => `${p.done} of ${p.games} games`,
     sim_rate: (p) => `${p.rate} games/s`,
-    sim_left: (p) => `about ${p.s} s left`,
+    sim_left: (p) => `about ${p.time} left`,
+    sim_seconds: (p) => `${p.n} s`,
+    sim_minutes: (p) => `${p.n} min`,
+    sim_hours: (p) => `${p.h} h ${p.m} min`,
     sim_done: (p) => `Done: ${p.games} games in ${p.s} s.`,
     sim_cancelled: (p) => `Cancelled after ${p.done} of ${p.games} games: the server stopped`
       + " the run.",
@@ -68,7 +71,10 @@ export const SIM_STRINGS = {
     sim_starting: "начинаю…",
     sim_progress: (p) => `${p.done} из ${p.games} игр`,
     sim_rate: (p) => `${p.rate} игр/с`,
-    sim_left: (p) => `осталось около ${p.s} с`,
+    sim_left: (p) => `осталось около ${p.time}`,
+    sim_seconds: (p) => `${p.n} с`,
+    sim_minutes: (p) => `${p.n} мин`,
+    sim_hours: (p) => `${p.h} ч ${p.m} мин`,
     sim_done: (p) => `Готово: ${p.games} игр за ${p.s} с.`,
     sim_cancelled: (p) => `Отменено после ${p.done} из ${p.games} игр: сервер остановил`
       + " симуляцию.",

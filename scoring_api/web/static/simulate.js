@@ -189,6 +189,14 @@ const count = (n) => new Intl.NumberFormat(view.lang).format(n);
 const percent = (x) => new Intl.NumberFormat(view.lang, { style: "percent",
   minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
 
+// A time left in words: seconds, minutes, or hours and minutes.
+function duration(seconds) {
+  if (seconds < 90) return tr("sim_seconds", { n: count(Math.ceil(seconds)) });
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return tr("sim_minutes", { n: count(minutes) });
+  return tr("sim_hours", { h: count(Math.floor(minutes / 60)), m: minutes % 60 });
+}
+
 function showProgress() {
   const bar = $("#sim-progress");
   bar.max = Math.max(1, state.games);
@@ -199,7 +207,7 @@ function showProgress() {
   if (state.done > 0 && rate > 0) {
     parts.push(tr("sim_rate", { rate: count(Math.round(rate)) }));
     if (state.controller) {
-      parts.push(tr("sim_left", { s: count(Math.ceil((state.games - state.done) / rate)) }));
+      parts.push(tr("sim_left", { time: duration((state.games - state.done) / rate) }));
     }
   } else if (state.controller) {
     parts.push(tr("sim_starting"));
