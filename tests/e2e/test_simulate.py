@@ -236,3 +236,40 @@ def test_the_charts_draw_their_numbers(open_page: OpenPage) -> None:
     assert heights == [heights[1] / 2, heights[1], 0, heights[1] / 4]
     assert [title for _, _, title in found["counts"]] == ["0: 5", "1: 10", "2: 0", "3: 2.5"]
     assert "NaN" not in found["text"]
+
+
+TOTALS = {"games": 50, "deals": 200, "wins": [30, 20], "lurches": [1, 0],
+          "final_scores": [3000, 2800], "margin": 600,
+          "points": [{"starter": 5, "play": 300, "hand": 700, "crib": 300}] * 2,
+          "dealt": [100, 100], "dealer_points": [700, 700], "non_dealer_points": [600, 600],
+          "hand_scores": [10] * 25, "crib_scores": [5] * 25}  # fmt: skip
+SHARD = {"type": "shard", "first_game": 0, "games": 50, "totals": TOTALS}
+CUT = {"type": "error", "status": 503, "next_game": 50, "missing": [{"first_game": 50,
+       "games": 50}], "detail": "The run's time budget of 600 s ran out."}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("lines", "words"),
+    [
+        ([SHARD, CUT], "50 games were played; the rest can be asked for from game 50."),
+        ([SHARD], "The server's answer stopped before the summary: run it again."),
+    ],
+    ids=["error-line", "cut"],
+)
+def test_a_stream_that_ends_early_says_where_it_stopped(
+    open_page: OpenPage, lines: list[dict[str, Any]], words: str
+) -> None:
+    page = open_page(viewport=PHONE, path="/#simulate?seats=random,random&games=100").page
+    page.route(
+        "**/v1/simulations",
+        lambda route: route.fulfill(
+            status=200,
+            content_type="application/x-ndjson",
+            body="".join(json.dumps(line) + "\n" for line in lines),
+        ),
+    )
+    page.locator("#sim-run").click()
+    expect(page.locator("#sim-result [role=alert]")).to_contain_text(words)
+    expect(page.locator("#sim-progress")).to_have_attribute("value", "50")
+    expect(page.locator("#sim-progress-text")).to_contain_text("50 of 100 games")
+    expect(page.locator("#sim-wins")).to_have_count(0)

@@ -25,6 +25,7 @@ export const SIM_STRINGS = {
     sim_cancelled: (p) => `Cancelled after ${p.done} of ${p.games} games: the server stopped`
       + " the run.",
     sim_failed: "The run did not finish.",
+    sim_cut: "The server's answer stopped before the summary: run it again.",
     sim_resume: (p) => `${p.done} games were played; the rest can be asked for from game`
       + ` ${p.next}.`,
     sim_busy_503: "The server is running as many simulations as it takes at once (503).",
@@ -79,6 +80,7 @@ export const SIM_STRINGS = {
     sim_cancelled: (p) => `Отменено после ${p.done} из ${p.games} игр: сервер остановил`
       + " симуляцию.",
     sim_failed: "Симуляция не закончилась.",
+    sim_cut: "Ответ сервера оборвался до итога: запустите ещё раз.",
     sim_resume: (p) => `Сыграно игр: ${p.done}; остальные можно запросить с игры ${p.next}.`,
     sim_busy_503: "Сервер уже ведёт столько симуляций, сколько может сразу (503).",
     sim_busy_429: "С этого адреса за минуту запрошено больше симуляций, чем позволяет"

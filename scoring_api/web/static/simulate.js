@@ -163,6 +163,7 @@ async function run(event) {
         wait: response.headers.get("Retry-After") };
     } else {
       await eachLine(response.body, onLine);
+      if (!state.summary && !state.error) state.error = { key: "sim_cut" };
     }
   } catch (exc) {
     if (exc.name === "AbortError") state.cancelled = true;
@@ -230,7 +231,7 @@ function errorWords(error) {
       h("p", { text: tr("sim_resume", { done: count(state.done), next: error.line.next_game }) }));
   }
   const box = errorBox(error);
-  const { status } = error.exc;
+  const status = error.exc?.status;
   if (status === 503 || status === 429) {
     const wait = integer(error.wait);
     box.prepend(h("p", { class: "sim-wait", "data-status": status, "data-retry-after":
