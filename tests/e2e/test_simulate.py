@@ -75,7 +75,7 @@ def assert_charts_are(page: Page, summary: dict[str, Any]) -> None:
 
 
 def test_a_run_moves_shard_by_shard_and_draws_the_services_summary(open_page: OpenPage) -> None:
-    address = "/#simulate?seats=random,greedy&target=61&games=4000&dealer=alternate&seed=7"
+    address = "/#simulate?seats=random,greedy&target=61&games=2000&dealer=alternate&seed=7"
     visit = open_page(viewport=DESKTOP, path=address, bypass_csp=True)
     page = visit.page
     expect(page.locator("#panel-simulate")).to_be_visible()
@@ -86,13 +86,14 @@ def test_a_run_moves_shard_by_shard_and_draws_the_services_summary(open_page: Op
     page.locator("#sim-run").click()
     expect(page.locator("#sim-wins svg")).to_be_visible(timeout=60_000)
     seen = page.evaluate("window.progressSeen")
-    assert seen[-1] == 4_000
+    assert seen[-1] == 2_000
     assert seen == sorted(seen), seen  # it only moves forward,
-    # shard by shard: the first shards are small (runner.Sizer), at most 714 games here
-    assert len({value for value in seen if 0 < value < 4_000}) >= 2, seen
-    expect(page.locator("#sim-progress-text")).to_contain_text("4,000 of 4,000 games")
+    # shard by shard: the first shards are small (runner.Sizer: 714 games here, fewer near
+    # the end), whatever the machine's speed
+    assert len({value for value in seen if 0 < value < 2_000}) >= 2, seen
+    expect(page.locator("#sim-progress-text")).to_contain_text("2,000 of 2,000 games")
 
-    body = {"games": 4_000, "seed": 7, "players": [{"strategy": "random"},
+    body = {"games": 2_000, "seed": 7, "players": [{"strategy": "random"},
             {"strategy": "greedy"}], "rules": {"players": 2, "partners": False, "target": 61},
             "first_dealer": "alternate"}  # fmt: skip
     summary = api(visit.base_url, "/v1/simulations", body)
@@ -101,7 +102,7 @@ def test_a_run_moves_shard_by_shard_and_draws_the_services_summary(open_page: Op
                                "'#sim-download').href)).text()")  # fmt: skip
     assert json.loads(downloaded) == summary
     name = page.locator("#sim-download").get_attribute("download")
-    assert name == "simulation-7-4000.json"
+    assert name == "simulation-7-2000.json"
     assert serious_violations(page, "simulation done") == []
     save_screenshot(page, "simulate-desktop", docs=True)
 
@@ -145,43 +146,6 @@ def test_cancel_leaves_the_server_idle(open_page: OpenPage) -> None:
     assert "seats=random,random,random,random" in page.url
     assert "partners=1" in page.url
     assert_fits_the_width(page)
-
-
-@pytest.mark.parametrize(
-    ("status", "wait", "locale", "words"),
-    [
-        (
-            503,
-            "2",
-            "en-US",
-            "as many simulations as it takes at once (503). Try again in 2 seconds",
-        ),
-        (429, "37", "en-US", "than the server allows (429). Try again in 37 seconds."),
-        (503, None, "en-US", "Try again a little later."),
-        (429, "5", "ru-RU", "чем позволяет сервер (429). Попробуйте снова через 5 с."),
-    ],
-)
-def test_busy_and_rate_limited_answers_are_said_in_words(
-    open_page: OpenPage, status: int, wait: str | None, locale: str, words: str
-) -> None:
-    page = open_page(viewport=PHONE, path="/#simulate", locale=locale).page
-    problem = {"type": "about:blank", "title": "Service Unavailable", "status": status,
-               "detail": "Too many simulations at once: try again shortly."}  # fmt: skip
-    headers = {"Retry-After": wait} if wait else {}
-    page.route(
-        "**/v1/simulations",
-        lambda route: route.fulfill(
-            status=status,
-            headers=headers,
-            body=json.dumps(problem),
-            content_type="application/problem+json",
-        ),
-    )
-    page.locator("#sim-run").click()
-    box = page.locator("#sim-result [role=alert]")
-    expect(box).to_contain_text(words)
-    expect(box).to_contain_text("Too many simulations at once")
-    expect(page.locator("#sim-run")).to_be_enabled()
 
 
 # charts.js alone, in the page: the marks stand where their numbers say, edges included.
@@ -248,28 +212,61 @@ CUT = {"type": "error", "status": 503, "next_game": 50, "missing": [{"first_game
        "games": 50}], "detail": "The run's time budget of 600 s ran out."}  # fmt: skip
 
 
-@pytest.mark.parametrize(
-    ("lines", "words"),
-    [
+def answer_with(page: Page, **fulfill: Any) -> None:
+    """Every simulation request of the page answered so (Playwright's route.fulfill)."""
+    page.unroute("**/v1/simulations")
+    page.route("**/v1/simulations", lambda route: route.fulfill(**fulfill))
+
+
+def test_answers_that_are_not_a_summary_are_said_in_words(open_page: OpenPage) -> None:
+    """The service's 503 and 429 with their wait, a stream's error line, a stream cut short."""
+    page = open_page(viewport=PHONE, path="/#simulate?seats=random,random&games=100").page
+    problem = {"type": "about:blank", "title": "Service Unavailable", "status": 503,
+               "detail": "Too many simulations at once: try again shortly."}  # fmt: skip
+    refusals = [
+        (503, "2", "as many simulations as it takes at once (503). Try again in 2 seconds."),
+        (429, "37", "than the server allows (429). Try again in 37 seconds."),
+        (503, None, "(503). Try again a little later."),
+    ]
+    for status, wait, words in refusals:
+        answer_with(
+            page,
+            status=status,
+            headers={"Retry-After": wait} if wait else {},
+            content_type="application/problem+json",
+            body=json.dumps({**problem, "status": status}),
+        )
+        page.locator("#sim-run").click()
+        box = page.locator("#sim-result [role=alert]")
+        expect(box).to_contain_text(words)
+        expect(box).to_contain_text("Too many simulations at once")
+        expect(page.locator("#sim-run")).to_be_enabled()
+    streams = [
         ([SHARD, CUT], "50 games were played; the rest can be asked for from game 50."),
         ([SHARD], "The server's answer stopped before the summary: run it again."),
-    ],
-    ids=["error-line", "cut"],
-)
-def test_a_stream_that_ends_early_says_where_it_stopped(
-    open_page: OpenPage, lines: list[dict[str, Any]], words: str
-) -> None:
-    page = open_page(viewport=PHONE, path="/#simulate?seats=random,random&games=100").page
-    page.route(
-        "**/v1/simulations",
-        lambda route: route.fulfill(
+    ]
+    for lines, words in streams:
+        answer_with(
+            page,
             status=200,
             content_type="application/x-ndjson",
             body="".join(json.dumps(line) + "\n" for line in lines),
-        ),
+        )
+        page.locator("#sim-run").click()
+        expect(page.locator("#sim-result [role=alert]")).to_contain_text(words)
+        expect(page.locator("#sim-progress")).to_have_attribute("value", "50")
+        expect(page.locator("#sim-progress-text")).to_contain_text("50 of 100 games")
+        expect(page.locator("#sim-wins")).to_have_count(0)
+    page.locator('.lang-btn[data-lang="ru"]').click()  # the last words, in Russian
+    expect(page.locator("#sim-result [role=alert]")).to_contain_text("Ответ сервера оборвался")
+    answer_with(
+        page,
+        status=429,
+        headers={"Retry-After": "5"},
+        content_type="application/problem+json",
+        body=json.dumps({**problem, "status": 429}),
     )
     page.locator("#sim-run").click()
-    expect(page.locator("#sim-result [role=alert]")).to_contain_text(words)
-    expect(page.locator("#sim-progress")).to_have_attribute("value", "50")
-    expect(page.locator("#sim-progress-text")).to_contain_text("50 of 100 games")
-    expect(page.locator("#sim-wins")).to_have_count(0)
+    expect(page.locator("#sim-result [role=alert]")).to_contain_text(
+        "чем позволяет сервер (429). Попробуйте снова через 5 с."
+    )
