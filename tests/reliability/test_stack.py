@@ -265,7 +265,14 @@ def test_large_simulations_past_the_cap_get_503_and_the_rest_stays_fast(stack: S
     assert len(busy) >= 14
     assert all(int(headers["retry-after"]) >= 1 for headers in busy)
     assert len(others) <= 2
-    assert all(status == 503 and body["games_played"] >= 1 for status, body in others)
+    # The admitted ones end at their budget, on the cluster: how many games they played by
+    # then depends on the machine's speed (none, on a busy machine, while the embedded
+    # cluster starts), so only that they stopped (tests/reliability/test_limits.py checks
+    # what a run past its budget played, with shards that cannot miss).
+    for status, body in others:
+        assert status == 503
+        assert 0 <= body["games_played"] < LARGE_SIMULATION["games"]
+        assert "time budget of 4 s ran out" in body["detail"]
     assert not probe.failures, probe.failures
     assert max(probe.seconds) < 1
 
