@@ -10,7 +10,8 @@ or on the cluster.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from flask import Blueprint, Response, request, stream_with_context
@@ -29,6 +30,7 @@ from .body import load_body
 from .problems import InvalidInput, problem
 from .simulation_schemas import SimulationSchema
 from .simulation_shards import budget_ran_out, shards_of
+from .streams import report_ending
 
 bp = Blueprint("simulations", __name__, url_prefix="/v1")
 
@@ -100,8 +102,11 @@ def _check_limits(games: int, transcripts: bool, shard_lines: bool = False) -> N
         raise InvalidInput(errors)
 
 
-def _stream(lines: Iterator[bytes]) -> Response:
-    return Response(stream_with_context(lines), mimetype=NDJSON)
+def _stream(write: Callable[[writers.Written], Iterator[bytes]]) -> Response:
+    """The run's lines as they are written; its log line says how far it got."""
+    written = writers.Written()
+    report_ending(request.environ, written.log_fields)
+    return Response(stream_with_context(write(written)), mimetype=NDJSON)
 
 
 CLIENT_CLOSED_REQUEST = 499
@@ -149,11 +154,11 @@ def simulate() -> dict[str, Any] | Response:
     )
     if shard_lines:  # for big runs: the cluster's whatever the size
         shards = shards_of(sim, settings.stream_seconds, None, small_inline=False)
-        return _stream(writers.shard_lines(sim, shards))
+        return _stream(partial(writers.shard_lines, sim, shards))
     lines = TRANSCRIPT_LINES if transcripts else GAME_LINES  # transcripts: always inline
     if ndjson:
         shards = shards_of(sim, settings.stream_seconds, lines)
-        return _stream(writers.game_lines(sim, shards))
+        return _stream(partial(writers.game_lines, sim, shards))
     shards = shards_of(sim, settings.json_seconds, lines if transcripts else None)
     try:
         return writers.json_answer(sim, shards, transcripts)
