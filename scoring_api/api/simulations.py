@@ -22,6 +22,7 @@ from scoring_api.sim.game import DealRecord, GameResult
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest, game_line
 from scoring_api.sim_cluster import writers
+from scoring_api.sim_cluster.client import ClusterUnavailable
 from scoring_api.sim_cluster.runner import RunStopped, StopKind
 from scoring_api.sim_cluster.shards import GAME_LINES, GameLines, GameRow
 
@@ -36,6 +37,7 @@ bp = Blueprint("simulations", __name__, url_prefix="/v1")
 
 NDJSON = "application/x-ndjson"
 MAX_TRANSCRIPT_GAMES = 100
+RETRY_AFTER = ClusterUnavailable.retry_after
 
 _schema = SimulationSchema()
 _STRATEGIES = {
@@ -123,7 +125,9 @@ def _unfinished(sim: SimulationRequest, stopped: RunStopped, budget: float) -> R
             "games per request (shards by first_game), or stream them.",
             games_played=played,
         )
-    if kind in (StopKind.OTHER_CODE, StopKind.UNREACHABLE):
+    if kind is StopKind.UNREACHABLE:
+        return problem(503, stopped.reason.detail, headers=[("Retry-After", str(RETRY_AFTER))])
+    if kind is StopKind.OTHER_CODE:
         return problem(503, stopped.reason.detail)
     if kind is StopKind.GONE:  # nobody reads it: not a failure of the service (no 5xx)
         return Response(status=CLIENT_CLOSED_REQUEST)
