@@ -12,7 +12,8 @@ from __future__ import annotations
 import contextlib
 import secrets
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from flask import Blueprint, Response, request, stream_with_context
@@ -32,6 +33,7 @@ from .body import load_body
 from .problems import InvalidInput, problem
 from .simulation_schemas import SimulationSchema
 from .simulation_shards import budget_ran_out, shards_of
+from .streams import report_ending
 
 bp = Blueprint("simulations", __name__, url_prefix="/v1")
 
@@ -105,19 +107,24 @@ def _check_limits(games: int, transcripts: bool, shard_lines: bool = False) -> N
         raise InvalidInput(errors)
 
 
-def _stream(lines: Iterator[bytes]) -> Response:
-    """The lines as an NDJSON stream; under gunicorn a client that takes none of its bytes
-    for ``SCORING_API_SEND_SECONDS`` is cut off (the blocked write fails, the stream closes
-    and its slot is free): its socket is given that timeout, and a send buffer of
-    ``STREAM_SEND_BUFFER`` (the kernel's default grows to megabytes, which a client that
-    never reads would hold, and which would take minutes of games to fill)."""
+def _stream(write: Callable[[writers.Written], Iterator[bytes]]) -> Response:
+    """The run's lines as they are written; its log line says how far it got.
+
+    Under gunicorn a client that takes none of its bytes for ``SCORING_API_SEND_SECONDS`` is
+    cut off (the blocked write fails, the stream closes and its slot is free): its socket
+    is given that timeout, and a send buffer of ``STREAM_SEND_BUFFER`` (the kernel's default
+    grows to megabytes, which a client that never reads would hold, and which would take
+    minutes of games to fill).
+    """
     sock = request.environ.get("gunicorn.socket")
     seconds = current_settings().send_seconds
     if isinstance(sock, socket.socket) and seconds > 0:
         sock.settimeout(seconds)
         with contextlib.suppress(OSError):
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_SEND_BUFFER)
-    return Response(stream_with_context(lines), mimetype=NDJSON)
+    written = writers.Written()
+    report_ending(request.environ, written.log_fields)
+    return Response(stream_with_context(write(written)), mimetype=NDJSON)
 
 
 def _admit(ndjson: bool) -> None:
@@ -179,11 +186,11 @@ def simulate() -> dict[str, Any] | Response:
     )
     if shard_lines:  # for big runs: the cluster's whatever the size
         shards = shards_of(sim, settings.stream_seconds, None, small_inline=False)
-        return _stream(writers.shard_lines(sim, shards))
+        return _stream(partial(writers.shard_lines, sim, shards))
     lines = TRANSCRIPT_LINES if transcripts else GAME_LINES  # transcripts: always inline
     if ndjson:
         shards = shards_of(sim, settings.stream_seconds, lines)
-        return _stream(writers.game_lines(sim, shards))
+        return _stream(partial(writers.game_lines, sim, shards))
     shards = shards_of(sim, settings.json_seconds, lines if transcripts else None)
     try:
         return writers.json_answer(sim, shards, transcripts)
