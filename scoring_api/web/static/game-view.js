@@ -151,6 +151,7 @@ let render = () => {};
 export function setRenderer(fn) {
   render = fn;
 }
+export const rerender = () => render();
 
 // The service's hints that the reasons' words do not already say.
 const HINT_WORDS = { say_go: "hint_say_go", wait_for_close: "hint_wait" };
