@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from .expert.strategy import ExpertStrategy
+from .search import SearchStrategy
 from .strategies import ExpectedStrategy, GreedyStrategy, RandomStrategy, Strategy
 
 STRATEGIES: dict[str, Strategy] = {
     strategy.name: strategy
-    for strategy in (RandomStrategy(), GreedyStrategy(), ExpectedStrategy(), ExpertStrategy())
+    for strategy in (
+        RandomStrategy(),
+        GreedyStrategy(),
+        ExpectedStrategy(),
+        ExpertStrategy(),
+        SearchStrategy(),
+    )
 }
