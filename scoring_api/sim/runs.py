@@ -16,7 +16,7 @@ from scoring_api.rules.constants import MAX_SHOW
 from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
 
 from .game import SOURCES, GameResult, draw_for_dealer, play_game
-from .registry import STRATEGIES
+from .registry import Budgets, strategy_for
 from .strategies import Strategy
 
 MAX_SEED = 2**53 - 1
@@ -43,6 +43,8 @@ class SimulationRequest:
     """The index of the first (a shard of a bigger run starts later)."""
     first_dealer: FirstDealer = "alternate"
     """Who deals first: seats in turn by game index, a draw, or a fixed seat."""
+    budgets: Budgets = ()
+    """Each seat's ``search`` budget, seat 0 first (none given: the default)."""
 
     def __post_init__(self) -> None:
         if len(self.lineup) != self.rules.players:
@@ -50,7 +52,8 @@ class SimulationRequest:
 
     def strategies(self) -> list[Strategy]:
         """The strategy objects of the lineup, seat 0 first."""
-        return [STRATEGIES[name] for name in self.lineup]
+        budgets = self.budgets or (None,) * len(self.lineup)
+        return [strategy_for(name, b) for name, b in zip(self.lineup, budgets, strict=True)]
 
 
 def first_dealer_of(request: SimulationRequest, index: int, rng: Random) -> int:

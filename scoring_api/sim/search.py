@@ -34,7 +34,7 @@ from .review.playouts import tile_values
 from .review.views import PlayView, draw_some
 from .strategies import Seat
 
-DEFAULT_BUDGET = 24
+DEFAULT_BUDGET = 48
 """Holdings drawn per choice by default: each value he may lay is played out against each."""
 MAX_BUDGET = 1_000
 """The most a request may ask for (a 422 naming the field past it)."""
