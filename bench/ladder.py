@@ -14,7 +14,6 @@ bench/README.md). Shards run in ``--jobs`` processes; shards of a run merge exac
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 import time
@@ -28,7 +27,12 @@ sys.path.insert(0, str(ROOT))
 
 from scoring_api.rules import DEFAULT_RULES  # noqa: E402
 from scoring_api.sim.registry import STRATEGIES  # noqa: E402
-from scoring_api.sim.runs import Z95, SimulationRequest, play_one, wilson_interval  # noqa: E402
+from scoring_api.sim.runs import (  # noqa: E402
+    SimulationRequest,
+    paired_interval,
+    play_one,
+    wilson_interval,
+)
 
 SEED = 31337
 SHARD = 250
@@ -51,15 +55,6 @@ def _shard(args: tuple[str, str, int, int, int, int | None]) -> tuple[int, int, 
         both += first_won and second_won
         neither += not first_won and not second_won
     return wins, both, neither
-
-
-def paired_interval(wins: int, both: int, neither: int, seeds: int) -> tuple[float, float]:
-    """95% interval of A's win rate from per-seed scores (1, 0.5 or 0), normal approximation."""
-    mean = wins / (2 * seeds)
-    split = seeds - both - neither
-    variance = (both * (1 - mean) ** 2 + neither * mean**2 + split * (0.5 - mean) ** 2) / seeds
-    half = Z95 * math.sqrt(variance / seeds)
-    return mean - half, mean + half
 
 
 def pairing(a: str, b: str, games: int, seed: int, jobs: int, budget: int | None = None) -> str:

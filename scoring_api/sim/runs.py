@@ -208,6 +208,17 @@ def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def paired_interval(wins: int, both: int, neither: int, seeds: int) -> tuple[float, float]:
+    """95% interval of a win rate over ``seeds`` deals played with the seats both ways, from
+    per-seed scores (won both 1, split 0.5, lost both 0; normal approximation): the deal's
+    luck cancels, so it is narrower than the Wilson interval of the games."""
+    mean = wins / (2 * seeds)
+    split = seeds - both - neither
+    variance = (both * (1 - mean) ** 2 + neither * mean**2 + split * (0.5 - mean) ** 2) / seeds
+    half = Z95 * math.sqrt(variance / seeds)
+    return mean - half, mean + half
+
+
 def run(request: SimulationRequest) -> Totals:
     totals = Totals.empty(request.rules)
     for game in play_all(request):

@@ -12,7 +12,7 @@ from scoring_api.rules import DEFAULT_RULES, RuleOptions
 from scoring_api.rules.tiles import ALL_MASK, Tile, tile_mask, tiles_in
 from scoring_api.sim.game import play_game
 from scoring_api.sim.registry import strategy_for
-from scoring_api.sim.runs import SimulationRequest, Totals, run, wilson_interval
+from scoring_api.sim.runs import SimulationRequest, Totals, paired_interval, play_one, run
 from scoring_api.sim.search import SearchStrategy
 from scoring_api.sim.strategies import ExpectedStrategy, Seat
 
@@ -96,22 +96,27 @@ def test_a_budget_is_for_search_alone() -> None:
         strategy_for("expected", 9)
 
 
-STRENGTH_SEEDS = 500
+STRENGTH_SEEDS = 600
 STRENGTH_BUDGET = 8
 
 
 @pytest.mark.strength
 def test_search_at_a_small_budget_beats_expected() -> None:
-    """1,000 games, each seed played with the seats both ways: search's 95% interval lies
-    clearly above even (deterministic: the same games on every machine)."""
-    wins = 0
-    for lineup, seat in ((("search", "expected"), 0), (("expected", "search"), 1)):
-        budgets = tuple(STRENGTH_BUDGET if name == "search" else None for name in lineup)
-        request = SimulationRequest(lineup, DEFAULT_RULES, 4242, STRENGTH_SEEDS,
-                                    budgets=budgets)  # fmt: skip
-        wins += run(request).wins[seat]
-    low, _ = wilson_interval(wins, 2 * STRENGTH_SEEDS)
-    print(
-        f"search at {STRENGTH_BUDGET} v expected: {wins / (2 * STRENGTH_SEEDS):.4f}, low {low:.4f}"
-    )
+    """1,200 games: each seed played with the seats both ways (the same tiles to the same
+    seats), as bench/ladder.py pairs them; search's paired 95% interval lies above even.
+    Deterministic: the same games on every machine."""
+    budgets = (STRENGTH_BUDGET, None)
+    ab = SimulationRequest(("search", "expected"), DEFAULT_RULES, 4242, STRENGTH_SEEDS,
+                           budgets=budgets)  # fmt: skip
+    ba = SimulationRequest(("expected", "search"), DEFAULT_RULES, 4242, STRENGTH_SEEDS,
+                           budgets=budgets[::-1])  # fmt: skip
+    wins = both = neither = 0
+    for index in range(STRENGTH_SEEDS):
+        first, second = play_one(ab, index).winner == 0, play_one(ba, index).winner == 1
+        wins += first + second
+        both += first and second
+        neither += not first and not second
+    low, high = paired_interval(wins, both, neither, STRENGTH_SEEDS)
+    rate = wins / (2 * STRENGTH_SEEDS)
+    print(f"search at {STRENGTH_BUDGET} v expected: {rate:.4f}, paired [{low:.4f}, {high:.4f}]")
     assert low > 0.5
