@@ -10,7 +10,8 @@ or on the cluster.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from flask import Blueprint, Response, request, stream_with_context
@@ -21,6 +22,7 @@ from scoring_api.sim.game import DealRecord, GameResult
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest, game_line
 from scoring_api.sim_cluster import writers
+from scoring_api.sim_cluster.client import ClusterUnavailable
 from scoring_api.sim_cluster.runner import RunStopped, StopKind
 from scoring_api.sim_cluster.shards import GAME_LINES, GameLines, GameRow
 
@@ -29,11 +31,13 @@ from .body import load_body
 from .problems import InvalidInput, problem
 from .simulation_schemas import SimulationSchema
 from .simulation_shards import budget_ran_out, shards_of
+from .streams import report_ending
 
 bp = Blueprint("simulations", __name__, url_prefix="/v1")
 
 NDJSON = "application/x-ndjson"
 MAX_TRANSCRIPT_GAMES = 100
+RETRY_AFTER = ClusterUnavailable.retry_after
 
 _schema = SimulationSchema()
 _STRATEGIES = {
@@ -100,8 +104,11 @@ def _check_limits(games: int, transcripts: bool, shard_lines: bool = False) -> N
         raise InvalidInput(errors)
 
 
-def _stream(lines: Iterator[bytes]) -> Response:
-    return Response(stream_with_context(lines), mimetype=NDJSON)
+def _stream(write: Callable[[writers.Written], Iterator[bytes]]) -> Response:
+    """The run's lines as they are written; its log line says how far it got."""
+    written = writers.Written()
+    report_ending(request.environ, written.log_fields)
+    return Response(stream_with_context(write(written)), mimetype=NDJSON)
 
 
 CLIENT_CLOSED_REQUEST = 499
@@ -118,7 +125,9 @@ def _unfinished(sim: SimulationRequest, stopped: RunStopped, budget: float) -> R
             "games per request (shards by first_game), or stream them.",
             games_played=played,
         )
-    if kind in (StopKind.OTHER_CODE, StopKind.UNREACHABLE):
+    if kind is StopKind.UNREACHABLE:
+        return problem(503, stopped.reason.detail, headers=[("Retry-After", str(RETRY_AFTER))])
+    if kind is StopKind.OTHER_CODE:
         return problem(503, stopped.reason.detail)
     if kind is StopKind.GONE:  # nobody reads it: not a failure of the service (no 5xx)
         return Response(status=CLIENT_CLOSED_REQUEST)
@@ -150,11 +159,11 @@ def simulate() -> dict[str, Any] | Response:
     )
     if shard_lines:  # for big runs: the cluster's whatever the size
         shards = shards_of(sim, settings.stream_seconds, None, small_inline=False)
-        return _stream(writers.shard_lines(sim, shards))
+        return _stream(partial(writers.shard_lines, sim, shards))
     lines = TRANSCRIPT_LINES if transcripts else GAME_LINES  # transcripts: always inline
     if ndjson:
         shards = shards_of(sim, settings.stream_seconds, lines)
-        return _stream(writers.game_lines(sim, shards))
+        return _stream(partial(writers.game_lines, sim, shards))
     shards = shards_of(sim, settings.json_seconds, lines if transcripts else None)
     try:
         return writers.json_answer(sim, shards, transcripts)

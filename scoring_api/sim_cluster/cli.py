@@ -161,7 +161,7 @@ def cluster_client(scheduler: str, workers: int) -> Iterator[Client | None]:
         return
     for name, value in QUIET_DASK.items():
         os.environ.setdefault(name, value)
-    from distributed import Client
+    from distributed import Client, Security
 
     if scheduler != "embedded":
         try:
@@ -172,7 +172,8 @@ def cluster_client(scheduler: str, workers: int) -> Iterator[Client | None]:
             yield client
         return
     with (
-        local_cluster(worker_count(workers)) as cluster,
+        # Fresh credentials in memory: nobody else on the machine may use this cluster.
+        local_cluster(worker_count(workers), Security.temporary()) as cluster,
         Client(cluster, set_as_default=False) as client,
     ):
         yield client

@@ -265,7 +265,14 @@ def test_large_simulations_past_the_cap_get_503_and_the_rest_stays_fast(stack: S
     assert len(busy) >= 14
     assert all(int(headers["retry-after"]) >= 1 for headers in busy)
     assert len(others) <= 2
-    assert all(status == 503 and body["games_played"] >= 1 for status, body in others)
+    # The admitted ones end at their budget, on the cluster: how many games they played by
+    # then depends on the machine's speed (none, on a busy machine, while the embedded
+    # cluster starts), so only that they stopped (tests/reliability/test_limits.py checks
+    # what a run past its budget played, with shards that cannot miss).
+    for status, body in others:
+        assert status == 503
+        assert 0 <= body["games_played"] < LARGE_SIMULATION["games"]
+        assert "time budget of 4 s ran out" in body["detail"]
     assert not probe.failures, probe.failures
     assert max(probe.seconds) < 1
 
@@ -364,9 +371,10 @@ def test_error_bodies_do_not_swell_the_workers(stack: Stack) -> None:
 def test_a_live_scrape_passes_promtool(stack: Stack) -> None:
     promtool = shutil.which("promtool")
     if promtool is None:
+        needed = "promtool is needed (.ci/run's promtool_only installs it alone)"
         if os.environ.get("STACK_REQUIRED"):
-            pytest.fail("promtool is needed (apt-get install prometheus)")
-        pytest.skip("promtool is needed (apt-get install prometheus)")
+            pytest.fail(needed)
+        pytest.skip(needed)
     stack.call("POST", "/v1/hands/score", VALID_HAND)
     status, _, text = stack.call("GET", "/metrics")
     assert status == 200
