@@ -183,6 +183,7 @@ def simulate() -> dict[str, Any] | Response:
         games=body["games"],
         first_game=body["first_game"],
         first_dealer=body["first_dealer"],
+        budgets=tuple(player.get("budget") for player in body["players"]),
     )
     if shard_lines:  # for big runs: the cluster's whatever the size
         shards = shards_of(sim, settings.stream_seconds, None, small_inline=False)
