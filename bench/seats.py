@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scoring_api.rules.options import RuleOptions  # noqa: E402
-from scoring_api.sim.registry import BUDGETED  # noqa: E402
 from scoring_api.sim.runs import Z95, SimulationRequest, play_one  # noqa: E402
+from scoring_api.sim.search import SearchStrategy  # noqa: E402
 
 SEED = 31337
 SHARD = 25
@@ -44,7 +44,7 @@ def _shard(args: tuple[str, str, int | None, int, int, int]) -> tuple[int, int, 
     mode, name, budget, seed, first, n = args
     rules = MODES[mode]
     others = ("expected",) * (rules.players - 1)
-    budgets = (budget if name in BUDGETED else None, *(None,) * len(others))
+    budgets = (budget if name == SearchStrategy.name else None, *(None,) * len(others))
     tried = SimulationRequest((name, *others), rules, seed, n, first, budgets=budgets)
     base = SimulationRequest(("expected", *others), rules, seed, n, first)
     side = rules.side_of(0)

@@ -1,5 +1,5 @@
-"""A deal of a game refereed: every scoring event, the scores, the winner; whole, or in play
-(no hands or crib yet: the board as the play goes on)."""
+"""A deal of a game refereed: every scoring event, the scores, the winner; whole, in play
+(no hands or crib yet: the board as the play goes on), or through the hands (no crib yet)."""
 
 from __future__ import annotations
 

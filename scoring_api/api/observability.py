@@ -15,7 +15,7 @@ from pythonjsonlogger.json import JsonFormatter
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from . import metrics
-from .streams import Watched
+from .streams import Watched, ending_of
 
 REQUEST_ID_HEADER = "X-Request-ID"
 _SANE_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
@@ -103,8 +103,8 @@ def _finish(response: Response) -> Response:
     """Stamp the request ID; log and count the request when its answer is done.
 
     A streamed answer is done when its last chunk is sent or it is closed early (the client
-    went away, the server stopped): it is logged then, with its real duration, its size and
-    ``completed`` (false: cut off).
+    went away, the server stopped): it is logged then, with its real duration, its size,
+    ``completed`` (false: cut off) and what its endpoint reported (``streams.report_ending``).
     """
     req = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
     environ = req.environ
@@ -139,7 +139,9 @@ def _finish(response: Response) -> Response:
         return response
     response.response = Watched(
         response.response,
-        lambda completed, sent: end({"stream": True, "completed": completed, "bytes": sent}),
+        lambda completed, sent: end(
+            {"stream": True, "completed": completed, "bytes": sent, **ending_of(environ)}
+        ),
     )
     return response
 

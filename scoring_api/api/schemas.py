@@ -150,8 +150,8 @@ class ClaimsSchema(StrictSchema):
 
 
 class DealSchema(StrictSchema):
-    """One deal of a game, refereed end to end, or in play without hands and crib (the rules
-    core checks it adds up)."""
+    """One deal of a game, refereed end to end, in play without hands and crib, or through
+    the hands without the crib (the rules core checks it adds up)."""
 
     rules = RulesField()
     dealer = _dealer()
@@ -167,7 +167,7 @@ class DealSchema(StrictSchema):
 
     @validates_schema
     def _shown_together(self, data: dict[str, Any], **_: Any) -> None:
-        """The spec's ``dependentRequired``: hands and crib come together, claims with them."""
-        for given, needed in (("hands", "crib"), ("crib", "hands"), ("claims", "hands")):
+        """The spec's ``dependentRequired``: the crib and the claims come with the hands."""
+        for given, needed in (("crib", "hands"), ("claims", "hands")):
             if given in data and needed not in data:
                 raise ValidationError(f"Required with {given}.", needed)

@@ -15,9 +15,9 @@ from marshmallow.validate import Length, OneOf, Range
 from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
 from scoring_api.rules.json_values import json_integer
 from scoring_api.sim.advisor import MODELS
-from scoring_api.sim.registry import STRATEGIES, budget_error
+from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import MAX_SEED
-from scoring_api.sim.search.strategy import MAX_BUDGET
+from scoring_api.sim.search import MAX_BUDGET, SearchStrategy
 
 from .fields import BoundedList, JsonBoolean, JsonInteger, RulesField, TileField
 from .schemas import StrictSchema
@@ -45,16 +45,13 @@ class FirstDealerField(fields.Field[str | int]):
 
 
 class PlayerSchema(StrictSchema):
-    """A seat: its strategy, and the budget of one that takes it (``search``)."""
-
     strategy = fields.String(required=True, validate=OneOf(tuple(STRATEGIES)))
     budget = JsonInteger(validate=Range(1, MAX_BUDGET))
 
     @validates_schema
-    def _budget_of_a_search(self, data: dict[str, Any], **_: Any) -> None:
-        error = budget_error(data.get("strategy", ""), data.get("budget"))
-        if error is not None and "strategy" in data:
-            raise ValidationError({"budget": error})
+    def _budget_for_search(self, data: dict[str, Any], **_: Any) -> None:
+        if "budget" in data and data.get("strategy") != SearchStrategy.name:
+            raise ValidationError({"budget": f"a budget is for {SearchStrategy.name} only"})
 
 
 class SimulationSchema(StrictSchema):

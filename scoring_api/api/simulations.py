@@ -9,8 +9,11 @@ or on the cluster.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
-from collections.abc import Iterator
+import socket
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from flask import Blueprint, Response, request, stream_with_context
@@ -18,10 +21,10 @@ from flask import Blueprint, Response, request, stream_with_context
 from scoring_api.rules.options import RuleOptions
 from scoring_api.settings import current_settings
 from scoring_api.sim.game import DealRecord, GameResult
-from scoring_api.sim.registry import BUDGETED, STRATEGIES
+from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest, game_line
-from scoring_api.sim.search.strategy import DEFAULT_BUDGET, MAX_BUDGET
 from scoring_api.sim_cluster import writers
+from scoring_api.sim_cluster.client import ClusterUnavailable
 from scoring_api.sim_cluster.runner import RunStopped, StopKind
 from scoring_api.sim_cluster.shards import GAME_LINES, GameLines, GameRow
 
@@ -30,22 +33,19 @@ from .body import load_body
 from .problems import InvalidInput, problem
 from .simulation_schemas import SimulationSchema
 from .simulation_shards import budget_ran_out, shards_of
+from .streams import report_ending
 
 bp = Blueprint("simulations", __name__, url_prefix="/v1")
 
 NDJSON = "application/x-ndjson"
 MAX_TRANSCRIPT_GAMES = 100
+RETRY_AFTER = ClusterUnavailable.retry_after
+STREAM_SEND_BUFFER = 256 * 1024  # 2.5 MB/s at a 100 ms round trip; lines come slower
 
 _schema = SimulationSchema()
-SEARCH_BUDGET = {"default": DEFAULT_BUDGET, "max": MAX_BUDGET}
-"""What ``GET /v1/strategies`` says of a strategy's budget."""
 _STRATEGIES = {
     "strategies": [
-        {
-            "name": strategy.name,
-            "description": strategy.description,
-            **({"budget": SEARCH_BUDGET} if strategy.name in BUDGETED else {}),
-        }
+        {"name": strategy.name, "description": strategy.description}
         for strategy in STRATEGIES.values()
     ]
 }
@@ -107,8 +107,36 @@ def _check_limits(games: int, transcripts: bool, shard_lines: bool = False) -> N
         raise InvalidInput(errors)
 
 
-def _stream(lines: Iterator[bytes]) -> Response:
-    return Response(stream_with_context(lines), mimetype=NDJSON)
+def _stream(write: Callable[[writers.Written], Iterator[bytes]]) -> Response:
+    """The run's lines as they are written; its log line says how far it got.
+
+    Under gunicorn a client that takes none of its bytes for ``SCORING_API_SEND_SECONDS`` is
+    cut off (the blocked write fails, the stream closes and its slot is free): its socket
+    is given that timeout, and a send buffer of ``STREAM_SEND_BUFFER`` (the kernel's default
+    grows to megabytes, which a client that never reads would hold, and which would take
+    minutes of games to fill).
+    """
+    sock = request.environ.get("gunicorn.socket")
+    seconds = current_settings().send_seconds
+    if isinstance(sock, socket.socket) and seconds > 0:
+        sock.settimeout(seconds)
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_SEND_BUFFER)
+    written = writers.Written()
+    report_ending(request.environ, written.log_fields)
+    return Response(stream_with_context(write(written)), mimetype=NDJSON)
+
+
+def _admit(ndjson: bool) -> None:
+    """A simulation slot, labelled with the time by which this run is sure to end: its
+    budget, plus for a stream the longest it may then wait on its client (0: no bound)."""
+    settings = current_settings()
+    if not ndjson:
+        admission.admit(settings.json_seconds)
+    elif settings.stream_seconds > 0 and settings.send_seconds > 0:
+        admission.admit(settings.stream_seconds + settings.send_seconds)
+    else:
+        admission.admit(0)
 
 
 CLIENT_CLOSED_REQUEST = 499
@@ -125,7 +153,9 @@ def _unfinished(sim: SimulationRequest, stopped: RunStopped, budget: float) -> R
             "games per request (shards by first_game), or stream them.",
             games_played=played,
         )
-    if kind in (StopKind.OTHER_CODE, StopKind.UNREACHABLE):
+    if kind is StopKind.UNREACHABLE:
+        return problem(503, stopped.reason.detail, headers=[("Retry-After", str(RETRY_AFTER))])
+    if kind is StopKind.OTHER_CODE:
         return problem(503, stopped.reason.detail)
     if kind is StopKind.GONE:  # nobody reads it: not a failure of the service (no 5xx)
         return Response(status=CLIENT_CLOSED_REQUEST)
@@ -144,7 +174,7 @@ def simulate() -> dict[str, Any] | Response:
     shard_lines = ndjson and body["lines"] == "shards"
     transcripts: bool = body["transcripts"]
     _check_limits(body["games"], transcripts, shard_lines)
-    admission.admit()  # a slot until the answer is sent, or a 503 (admission.py)
+    _admit(ndjson)  # a slot until the answer is sent, or a 503 (admission.py)
     settings = current_settings()
     sim = SimulationRequest(
         lineup=tuple(player["strategy"] for player in body["players"]),
@@ -157,11 +187,11 @@ def simulate() -> dict[str, Any] | Response:
     )
     if shard_lines:  # for big runs: the cluster's whatever the size
         shards = shards_of(sim, settings.stream_seconds, None, small_inline=False)
-        return _stream(writers.shard_lines(sim, shards))
+        return _stream(partial(writers.shard_lines, sim, shards))
     lines = TRANSCRIPT_LINES if transcripts else GAME_LINES  # transcripts: always inline
     if ndjson:
         shards = shards_of(sim, settings.stream_seconds, lines)
-        return _stream(writers.game_lines(sim, shards))
+        return _stream(partial(writers.game_lines, sim, shards))
     shards = shards_of(sim, settings.json_seconds, lines if transcripts else None)
     try:
         return writers.json_answer(sim, shards, transcripts)

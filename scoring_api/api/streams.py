@@ -1,9 +1,24 @@
-"""A streamed body that says when it ends: sent to its last chunk, or closed before that."""
+"""A streamed body that says when it ends: sent to its last chunk, or closed before that;
+and what its endpoint knows of how it ended, for the request's log line."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from typing import Any
+
+_ENDING_KEY = "scoring_api.stream_ending"
+
+
+def report_ending(environ: dict[str, Any], ending: Callable[[], dict[str, Any]]) -> None:
+    """``ending()``'s fields go into the stream's log line when it ends (``"completed":
+    False`` among them overrides the body's: a stream may end early without being closed)."""
+    environ[_ENDING_KEY] = ending
+
+
+def ending_of(environ: dict[str, Any]) -> dict[str, Any]:
+    """The fields the endpoint reported for its stream's log line (none if it did not)."""
+    ending: Callable[[], dict[str, Any]] | None = environ.get(_ENDING_KEY)
+    return ending() if ending is not None else {}
 
 
 class Watched:

@@ -128,7 +128,8 @@ class Deal:
     hands: Sequence[Sequence[Tile]] | None
     """Each seat's four kept tiles, seat 0 first; None while the play is going on."""
     crib: Sequence[Tile] | None
-    """The crib's four tiles; None (with the hands) while the play is going on."""
+    """The crib's four tiles; None while the play is going on, and while the hands are
+    counted before it (a hand may win the game: then the crib is never counted)."""
     plays: Sequence[Play]
     """The record of the play, goes listed or left out; while it is going on, so far."""
     claims: Claims = Claims()
@@ -175,28 +176,28 @@ def _check(deal: Deal) -> None:
             raise MalformedInputError(
                 f"side {side} has already reached the target {rules.target}", f"/scores/{side}"
             )
-    if deal.hands is None or deal.crib is None:
+    if deal.hands is None:
         _check_in_progress(deal)
         return
     hands, crib = deal.hands, deal.crib
+    if crib is None and deal.claims.crib is not None:
+        raise MalformedInputError("the crib's claim is checked with the crib: give it", "/crib")
     if len(hands) != n:
         raise MalformedInputError(f"expected {n} hands, one per seat", "/hands")
     for seat, hand in enumerate(hands):
         if len(hand) != HAND_SIZE:
             raise MalformedInputError(f"a hand has {HAND_SIZE} tiles", f"/hands/{seat}")
-    if len(crib) != HAND_SIZE:
+    if crib is not None and len(crib) != HAND_SIZE:
         raise MalformedInputError(f"the crib has {HAND_SIZE} tiles", "/crib")
     placed = [(tile, f"/hands/{seat}/{i}") for seat, hand in enumerate(hands) for i, tile in
               enumerate(hand)]  # fmt: skip
-    placed += [(tile, f"/crib/{i}") for i, tile in enumerate(crib)]
+    placed += [(tile, f"/crib/{i}") for i, tile in enumerate(crib or ())]
     placed.append((deal.starter, "/starter"))
     ensure_distinct(placed)
 
 
 def _check_in_progress(deal: Deal) -> None:
-    """A deal in play: the hands and the crib come together at the show, the claims after."""
-    if deal.hands is not None:
-        raise MalformedInputError("the hands are shown with the crib: give both", "/crib")
+    """A deal in play (no hands yet): no crib, no claims."""
     if deal.crib is not None:
         raise MalformedInputError("the crib is shown with the hands: give both", "/hands")
     if deal.claims != Claims():
@@ -213,7 +214,9 @@ def score_deal(deal: Deal) -> DealScore:
     """Referee one deal of a game, from the scores before it to the scores after it.
 
     Without hands and crib the deal is in play: refereed through the plays so far (the
-    starter double and the play), with the winner if the target is reached there.
+    starter double and the play), with the winner if the target is reached there. With the
+    hands and no crib yet it is refereed through the hands (the whole play, then each hand
+    in the order of the show), with the winner if a hand reaches the target.
 
     Raises ``MalformedInputError`` for a deal that does not add up (a tile twice anywhere, a
     seat or score out of range, a record that stops before every tile is laid although
@@ -241,7 +244,7 @@ def score_deal(deal: Deal) -> DealScore:
         for item in closing:
             if board.score(entry.player, "go", item.points, (item,), index):
                 return _result(board)
-    if hands is None or deal.crib is None:
+    if hands is None:
         return _result(board)  # in play: the show is still to come
     if not play.complete:
         laid = sum(entry.tile is not None for entry in play.plays)
@@ -256,6 +259,8 @@ def score_deal(deal: Deal) -> DealScore:
         claim = _claim(claimed, shown.total)
         if board.score(seat, "hand", shown.total, shown.items, claim=claim):
             return _result(board)
+    if deal.crib is None:
+        return _result(board)  # the hands counted, the crib still to come
     shown = score_show(deal.crib, starter, rules)
     board.score(dealer, "crib", shown.total, shown.items, claim=_claim(claims.crib, shown.total))
     return _result(board)

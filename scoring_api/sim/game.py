@@ -20,7 +20,7 @@ from scoring_api.rules.show import ShowItem, score_show, show_total
 from scoring_api.rules.tiles import ALL_TILES, BY_VALUE, Tile, tile_mask
 
 from .layaway import DISCARDS_BY_DRAWN, Positions
-from .strategies import NO_GO, Seat, Strategy, pick
+from .strategies import Seat, Strategy, pick
 
 VALUES_BY_VALUE = tuple(tile.value for tile in BY_VALUE)
 Source = Literal["starter", "play", "hand", "crib"]
@@ -179,7 +179,6 @@ class _Game:
                 seen=0,
                 opponent_tiles=HAND_SIZE,
                 seat=seat,
-                sides=seating.side_of,
             )
             for seat in range(n)
         ]
@@ -279,16 +278,12 @@ class _Game:
             players=self.players, dealer=self.dealer, starter=starter, hands=hands
         )
         # Each player has seen the tiles he drew, the starter and every tile laid.
-        drawn_masks = [tile_mask(tiles) for tiles in drawn]
-        own = [mask | starter.bit for mask in drawn_masks]
+        own = [tile_mask(tiles) | starter.bit for tiles in drawn]
         seats, strategies, rng, next_of = self.seats, self.strategies, self.rng, self.next_of
-        above = [NO_GO] * self.players  # who said go at which room, for every seat to see
+        above = [-1] * self.players  # the go bounds of docs/rules.md section 3, by seat
         for seat in seats:
-            seat.held = referee.held
-            seat.drawn = drawn_masks[seat.seat]
-            seat.starter = starter.bit
-            seat.dealer = self.dealer
-            seat.above = above
+            seat.held, seat.above, seat.dealer = referee.held, above, self.dealer
+            seat.own, seat.sides = own[seat.seat], self.side_of
         sheet = None
         if record is not None:
             sheet = PlaySheet()
@@ -311,6 +306,7 @@ class _Game:
             seat.seen = own[player] | referee.used
             seat.opponent_tiles = HAND_SIZE - referee.laid_by[next_of[player]]
             seat.passed = referee.passed
+            seat.last = referee.last_player
             tile = strategies[player].lay(seat, rng)
             count = referee.count + tile.value
             before = referee.scores[player]

@@ -16,7 +16,7 @@ from scoring_api.rules.constants import MAX_SHOW
 from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
 
 from .game import SOURCES, GameResult, draw_for_dealer, play_game
-from .registry import budget_error, played_budget, strategy_of
+from .registry import Budgets, strategy_for
 from .strategies import Strategy
 
 MAX_SEED = 2**53 - 1
@@ -25,8 +25,6 @@ Z95 = 1.959963984540054
 
 Lineup = tuple[str, ...]
 """The strategy of each seat, by name, seat 0 first."""
-Budgets = tuple[int | None, ...]
-"""The budget of each seat's strategy, seat 0 first (None: its default, or none taken)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,29 +44,16 @@ class SimulationRequest:
     first_dealer: FirstDealer = "alternate"
     """Who deals first: seats in turn by game index, a draw, or a fixed seat."""
     budgets: Budgets = ()
-    """Each seat's budget, seat 0 first, for a strategy that takes one (``search``): None
-    for the default. Empty: None for every seat."""
+    """Each seat's ``search`` budget, seat 0 first (none given: the default)."""
 
     def __post_init__(self) -> None:
         if len(self.lineup) != self.rules.players:
             raise ValueError("one strategy per seat")
-        if self.budgets and len(self.budgets) != len(self.lineup):
-            raise ValueError("one budget per seat, or none")
-        for name, budget in zip(self.lineup, self.seat_budgets(), strict=True):
-            error = budget_error(name, budget)
-            if error is not None:
-                raise ValueError(error)
-
-    def seat_budgets(self) -> Budgets:
-        """The budget asked for each seat (None: the default, or none taken)."""
-        return self.budgets or (None,) * len(self.lineup)
 
     def strategies(self) -> list[Strategy]:
         """The strategy objects of the lineup, seat 0 first."""
-        return [
-            strategy_of(name, budget)
-            for name, budget in zip(self.lineup, self.seat_budgets(), strict=True)
-        ]
+        budgets = self.budgets or (None,) * len(self.lineup)
+        return [strategy_for(name, b) for name, b in zip(self.lineup, budgets, strict=True)]
 
 
 def first_dealer_of(request: SimulationRequest, index: int, rng: Random) -> int:
@@ -223,6 +208,17 @@ def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def paired_interval(wins: int, both: int, neither: int, seeds: int) -> tuple[float, float]:
+    """95% interval of a win rate over ``seeds`` deals played with the seats both ways, from
+    per-seed scores (won both 1, split 0.5, lost both 0; normal approximation): the deal's
+    luck cancels, so it is narrower than the Wilson interval of the games."""
+    mean = wins / (2 * seeds)
+    split = seeds - both - neither
+    variance = (both * (1 - mean) ** 2 + neither * mean**2 + split * (0.5 - mean) ** 2) / seeds
+    half = Z95 * math.sqrt(variance / seeds)
+    return mean - half, mean + half
+
+
 def run(request: SimulationRequest) -> Totals:
     totals = Totals.empty(request.rules)
     for game in play_all(request):
@@ -247,19 +243,16 @@ def _record(totals: Totals, side: int) -> dict[str, object]:
 
 
 def summarize(
-    totals: Totals, lineup: Lineup, rules: RuleOptions = DEFAULT_RULES, budgets: Budgets = ()
+    totals: Totals, lineup: Lineup, rules: RuleOptions = DEFAULT_RULES
 ) -> dict[str, object]:
     """The figures people study, each beside the sums it comes from: per seat (his side's
-    results, and his own points), and with partners per side too. A seat whose strategy
-    takes a budget says the one it played with."""
+    results, and his own points), and with partners per side too."""
     players = []
     for p, strategy in enumerate(lineup):
         side = rules.side_of(p)
-        budget = played_budget(strategy, budgets[p] if budgets else None)
         players.append(
             {
                 "strategy": strategy,
-                **({} if budget is None else {"budget": budget}),
                 **_record(totals, side),
                 "points_per_deal": {
                     source: mean(points, totals.deals)

@@ -48,17 +48,17 @@ class Seat:
     a deal (his are always known)."""
     passed: Sequence[bool] = ()
     """Who has said go in the current count, by seat."""
-    drawn: TileMask = 0
-    """The tiles he drew this deal (his lay-away among them)."""
-    starter: TileMask = 0
-    """The starter, as a mask."""
+    own: TileMask = 0
+    """The tiles he drew this deal, and the starter."""
     dealer: int = 0
-    """The dealer's seat."""
-    sides: Sequence[int] = ()
-    """The side each seat scores for (partners share one)."""
+    """The seat that dealt this deal."""
     above: Sequence[int] = ()
-    """By seat: every tile he still holds is of a higher value than this, since he said go
-    when it would have fitted (``NO_GO`` where he has said none this deal)."""
+    """By seat: every tile he holds is of a higher value than this, since he said go in a
+    count where it would have fitted (-1 where he has said none this deal)."""
+    last: int | None = None
+    """Who laid the last tile of the current count (None before its first)."""
+    sides: Sequence[int] = ()
+    """The side each seat scores for."""
 
     def remaining(self) -> tuple[Tile, ...]:
         """His tiles not yet laid, lowest value first."""
@@ -71,10 +71,6 @@ class Seat:
     def unseen(self) -> TileMask:
         """The tiles he has not seen: the others' hands are among them."""
         return ALL_MASK & ~self.seen
-
-
-NO_GO = -1
-"""``Seat.above`` of a seat that has said no go this deal: every value is possible."""
 
 
 def pick(rng: Random, n: int) -> int:

@@ -32,9 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from prometheus_client import Counter, Gauge
 
-from scoring_api.sim.registry import played_budget
 from scoring_api.sim.runs import SimulationRequest
-from scoring_api.sim.search.strategy import DEFAULT_BUDGET
 
 from . import shards
 from .client import CLIENT, ClusterUnavailable
@@ -55,7 +53,7 @@ COLD_SECONDS_PER_GAME = {
     "random": 1 / 10_000,
     "greedy": 1 / 4_000,
     "expected": 1 / 2_000,
-    "search": 1 / 5,
+    "search": 1 / 20,
 }
 
 SHARDS_IN_FLIGHT = Gauge(
@@ -142,19 +140,13 @@ def missing_ranges(first: int, end: int, done: list[GameRange]) -> list[GameRang
     return gaps
 
 
-def _cold_seconds(name: str, budget: int | None) -> float:
-    """A seat's rough cost of a game: a strategy that takes a budget costs in proportion."""
-    seconds = COLD_SECONDS_PER_GAME.get(name, 1 / 1_000)
-    played = played_budget(name, budget)
-    return seconds if played is None else seconds * played / DEFAULT_BUDGET
-
-
 class Sizer:
     """Shard sizes aiming at ``seconds`` each, from the speed measured so far."""
 
     def __init__(self, sim: SimulationRequest, seconds: float, workers: int) -> None:
-        seats = zip(sim.lineup, sim.seat_budgets(), strict=True)
-        cost = sum(_cold_seconds(name, budget) for name, budget in seats) / len(sim.lineup)
+        cost = sum(COLD_SECONDS_PER_GAME.get(name, 1 / 1_000) for name in sim.lineup) / len(
+            sim.lineup
+        )
         self.seconds_per_game = cost
         self.target = max(seconds, 0.05)
         self.workers = max(workers, 1)

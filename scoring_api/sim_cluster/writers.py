@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -36,7 +37,7 @@ def answer(sim: SimulationRequest, totals: Totals) -> dict[str, Any]:
         "first_game": sim.first_game,
         "first_dealer": sim.first_dealer,
         "rules": sim.rules.as_dict(),
-        **summarize(totals, sim.lineup, sim.rules, sim.budgets),
+        **summarize(totals, sim.lineup, sim.rules),
         "totals": totals.as_dict(),
     }
 
@@ -91,8 +92,33 @@ def error_line(reason: StopReason, missing: list[GameRange]) -> bytes:
     )
 
 
+@dataclass
+class Written:
+    """How far a stream of a run got, kept up to date as it is written (for its log line)."""
+
+    games: int = 0
+    """Games sent: their lines, or their shard's line (the next one was asked for)."""
+    stopped: StopKind | None = None
+    """Why the run stopped before its last game, if it did."""
+
+    def log_fields(self) -> dict[str, Any]:
+        """The stream's fields of the request's log line: ``games_played``, and ``stopped``
+        for a run that stopped early; ``completed`` false when the client went away, which
+        ends the stream without a last line (the body itself only sees its end)."""
+        fields: dict[str, Any] = {"games_played": self.games}
+        if self.stopped is not None:
+            fields["stopped"] = self.stopped.value
+        if self.stopped is StopKind.GONE:
+            fields["completed"] = False
+        return fields
+
+
 def _stream(
-    sim: SimulationRequest, shards: Shards, written: Callable[[Shard], bytes], ordered: bool
+    sim: SimulationRequest,
+    shards: Shards,
+    write: Callable[[Shard], bytes],
+    ordered: bool,
+    written: Written,
 ) -> Iterator[bytes]:
     """Each shard written as it comes (or in game order), then the summary line; or, when
     the run stops, an error line naming every game not yet written (none if the client is
@@ -104,20 +130,26 @@ def _stream(
         with contextlib.closing(shards):
             for shard in in_order(shards, first) if ordered else shards:
                 totals.merge(shard.totals)
-                yield written(shard)
+                yield write(shard)
                 sent.append((shard.first_game, shard.games))
+                written.games += shard.games
     except RunStopped as stopped:
+        written.stopped = stopped.reason.kind
         if stopped.reason.kind is not StopKind.GONE:
             yield error_line(stopped.reason, missing_ranges(first, end, sent))
         return
     yield _line({"type": "summary", **answer(sim, totals)})
 
 
-def game_lines(sim: SimulationRequest, shards: Shards) -> Iterator[bytes]:
+def game_lines(
+    sim: SimulationRequest, shards: Shards, written: Written | None = None
+) -> Iterator[bytes]:
     """One line per game in index order, then the summary (or an error line)."""
-    return _stream(sim, shards, _game_lines, ordered=True)
+    return _stream(sim, shards, _game_lines, True, written or Written())
 
 
-def shard_lines(sim: SimulationRequest, shards: Shards) -> Iterator[bytes]:
+def shard_lines(
+    sim: SimulationRequest, shards: Shards, written: Written | None = None
+) -> Iterator[bytes]:
     """One line per shard as it finishes, then the summary (or an error line)."""
-    return _stream(sim, shards, shard_line, ordered=False)
+    return _stream(sim, shards, shard_line, False, written or Written())

@@ -185,14 +185,42 @@ def test_a_deal_in_play_stops_at_the_winner(api: ContractClient) -> None:
     assert answer["lurched"] == [0, 2]
 
 
-@pytest.mark.parametrize(
-    ("left_out", "pointer"), [("crib", "/crib"), ("hands", "/hands")], ids=["crib", "hands"]
-)
-def test_hands_and_crib_come_together(api: ContractClient, left_out: str, pointer: str) -> None:
+def test_the_crib_and_the_claims_come_with_the_hands(api: ContractClient) -> None:
     body = three_player_deal([0, 0, 0])
-    del body[left_out]
-    assert pointers(problem_of(api.post(DEAL, body), 422)) == [pointer]
+    del body["hands"]
+    assert pointers(problem_of(api.post(DEAL, body), 422)) == ["/hands"]
+    # the crib's claim is checked with the crib
+    hands_only = three_player_deal([0, 0, 0], claims={"hands": [12, None, None], "crib": 5})
+    del hands_only["crib"]
+    assert pointers(problem_of(api.post(DEAL, hands_only), 422)) == ["/crib"]
     # claims are checked at the show: not with a deal in play
     in_play = three_player_deal([0, 0, 0], claims={"crib": 5})
     del in_play["hands"], in_play["crib"]
     assert pointers(problem_of(api.post(DEAL, in_play), 422)) == ["/hands"]
+
+
+def test_the_hands_before_the_crib_are_the_show_so_far(api: ContractClient) -> None:
+    # the page asks this when the play is over: each hand counted, the crib still to come
+    whole = api.post(DEAL, three_player_deal([0, 0, 0], claims={"hands": [12, 9, None]}))
+    body = three_player_deal([0, 0, 0], claims={"hands": [12, 9, None]})
+    del body["crib"]
+    answer = api.post(DEAL, body).get_json()
+    assert answer["events"] == whole.get_json()["events"][:-1]  # all but the crib
+    assert [e["kind"] for e in answer["events"][-3:]] == ["hand", "hand", "hand"]
+    assert answer["events"][-2]["claim"] == {
+        "claimed": 9,
+        "correct": False,
+        "missed": 0,
+        "overclaimed": 1,
+    }
+    assert answer["scores"] == [9 + 12, 2 + 8, 1 + 6 + 4]
+    assert answer["winner"] is None
+
+
+def test_a_hand_that_wins_before_the_crib_is_the_deal_whole(api: ContractClient) -> None:
+    # docs/rules.md section 8.5: A reaches 61 with his hand; the crib is never needed
+    body = three_player_deal([40, 54, 44])
+    del body["crib"]
+    answer = api.post(DEAL, body).get_json()
+    assert answer == api.post(DEAL, three_player_deal([40, 54, 44])).get_json()
+    assert answer["events"][answer["winner"]["event"]]["kind"] == "hand"

@@ -8,13 +8,16 @@ import json
 import logging
 import os
 import re
+import socket
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
 from flask import Flask
 
 from scoring_api.api.observability import request_log
+from scoring_api.app import create_app
 
 from .contract import ContractClient
 
@@ -84,6 +87,8 @@ def test_a_stream_is_logged_when_it_ends_with_its_real_duration(app: Flask) -> N
     assert line["stream"] is True
     assert line["completed"] is True
     assert line["bytes"] == len(body)
+    assert line["games_played"] == 40
+    assert "stopped" not in line
 
 
 def test_a_stream_cut_off_is_logged_as_not_completed(app: Flask) -> None:
@@ -104,3 +109,36 @@ def test_a_stream_cut_off_is_logged_as_not_completed(app: Flask) -> None:
     assert line["bytes"] == len(first)
     assert isinstance(line["duration_ms"], float)
     assert line["duration_ms"] >= 200
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [{}, {"games": 100, "transcripts": True}, {"lines": "shards"}],
+    ids=["game lines", "game lines with transcripts", "shard lines"],
+)
+def test_a_stream_whose_client_left_is_logged_cut_with_the_games_it_played(
+    extra: dict[str, object],
+) -> None:
+    # Shards of about 0.05 s (the shortest): the client leaves after the first one's lines.
+    app = create_app({"TESTING": True, "SCORING_API_SHARD_SECONDS": 0.001})
+    server_side, client_side = socket.socketpair()
+    with _log_lines() as lines, server_side:
+        response = app.test_client().post(
+            "/v1/simulations",
+            json=GAMES | {"games": 2_000} | extra,
+            headers={"Accept": "application/x-ndjson"},
+            buffered=False,
+            environ_overrides={"gunicorn.socket": server_side},
+        )
+        chunks = iter(response.response)
+        first = [json.loads(line) for line in next(chunks).splitlines()]
+        client_side.close()
+        assert b"".join(chunks) == b""  # seen before the next shard: no more lines
+        response.close()
+    (line,) = [line for line in lines if line["path"] == "/v1/simulations"]
+    sent = sum(row["games"] for row in first) if "lines" in extra else len(first)
+    assert 1 <= sent < 2_000
+    assert line["status"] == 200
+    assert line["completed"] is False
+    assert line["stopped"] == "gone"
+    assert line["games_played"] == sent

@@ -75,16 +75,6 @@ def test_per_game_stream_in_shards_has_the_inline_bytes(
     assert [line["index"] for line in lines[:-1]] == list(range(9, 609))
 
 
-def test_shards_carry_a_search_seats_budget(api: ContractClient, sharded: ContractClient) -> None:
-    request = sim(24, 3, first_dealer="draw")
-    request["players"] = [{"strategy": "search", "budget": 1}, {"strategy": "expert"}]
-    inline = api.post(SIMULATE, request).get_json()
-    assert sharded.post(SIMULATE, request).get_json() == inline
-    assert inline["players"][0]["budget"] == 1
-    other = {**request, "players": [{"strategy": "search", "budget": 2}, {"strategy": "expert"}]}
-    assert api.post(SIMULATE, other).get_json()["totals"] != inline["totals"]
-
-
 def test_per_game_stream_in_shards_past_its_budget_names_what_is_missing() -> None:
     config = {
         "TESTING": True,

@@ -17,7 +17,6 @@ from scoring_api.app import create_app
 from scoring_api.rules import ALL_TILES, RuleOptions, parse_tiles, show_total
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest, Totals, run, summarize
-from scoring_api.sim.search.strategy import DEFAULT_BUDGET, MAX_BUDGET
 
 from .contract import SPEC, ContractClient, pointers, problem_of
 from .helpers import (
@@ -78,19 +77,6 @@ def test_strategies_are_listed_with_descriptions(api: ContractClient) -> None:
     assert [s["name"] for s in listed] == list(STRATEGIES)
     assert all(len(s["description"]) > 20 for s in listed)
     assert SPEC["components"]["schemas"]["StrategyName"]["enum"] == list(STRATEGIES)
-
-
-def test_a_search_seat_plays_its_budget_and_says_so(api: ContractClient) -> None:
-    players = [{"strategy": "search", "budget": 2}, {"strategy": "expert"}]
-    body = api.post(SIMULATE, {**sim(2), "seed": 8, "players": players}).get_json()
-    assert body["players"][0]["budget"] == 2
-    assert "budget" not in body["players"][1]
-    core = SimulationRequest(("search", "expert"), RuleOptions(), 8, 2, budgets=(2, None))
-    assert body["totals"] == json.loads(json.dumps(run(core).as_dict()))
-    listed = api.get("/v1/strategies").get_json()["strategies"]
-    assert [s.get("budget") for s in listed if s["name"] == "search"] == [
-        {"default": DEFAULT_BUDGET, "max": MAX_BUDGET}
-    ]
 
 
 def test_simulation_page_table_names_every_strategy() -> None:
@@ -237,22 +223,6 @@ def test_transcripts_limited_to_100_games(api: ContractClient) -> None:
         ({"players": [{"strategy": "random"}, {"strategy": "best"}]}, "/players/1/strategy"),
         ({"players": [{"strategy": "random"}, {"strategy": "random", "x": 1}]}, "/players/1/x"),
         ({"rules": {"target": 100}}, "/rules/target"),
-        (
-            {"players": [{"strategy": "search", "budget": 0}, {"strategy": "random"}]},
-            "/players/0/budget",
-        ),
-        (
-            {"players": [{"strategy": "random"}, {"strategy": "search", "budget": 1001}]},
-            "/players/1/budget",
-        ),
-        (
-            {"players": [{"strategy": "search", "budget": 2.5}, {"strategy": "random"}]},
-            "/players/0/budget",
-        ),
-        (
-            {"players": [{"strategy": "expert", "budget": 8}, {"strategy": "random"}]},
-            "/players/0/budget",
-        ),
         ({"turbo": True}, "/turbo"),
     ],
 )
@@ -414,3 +384,38 @@ def test_a_first_dealer_past_the_last_seat_is_the_edge_s_concern() -> None:
     assert spec_validator("SimulationRequest").is_valid(body)
     assert not edge_accepts(SimulationSchema(), body)
     assert sim_edge_accepts(body)
+
+
+# --- search: its budget ------------------------------------------------------------------
+
+
+def _search(budget: Any) -> dict[str, Any]:
+    return {
+        "games": 2,
+        "seed": 3,
+        "players": [{"strategy": "search", "budget": budget}, {"strategy": "expert"}],
+    }
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        _search(0),
+        _search(1001),
+        _search(2.5),
+        {"games": 1, "players": [{"strategy": "expected", "budget": 4}, {"strategy": "random"}]},
+    ],
+    ids=["zero", "past_the_limit", "fraction", "not_search"],
+)
+def test_a_bad_budget_is_named(api: ContractClient, body: dict[str, Any]) -> None:
+    assert pointers(problem_of(api.post(SIMULATE, body), 422)) == ["/players/0/budget"]
+
+
+def test_the_budget_is_played_and_the_run_replays(api: ContractClient) -> None:
+    small = api.post(SIMULATE, _search(2))
+    assert small.status_code == 200
+    assert small.get_data() == api.post(SIMULATE, _search(2)).get_data()
+    transcripts = {**_search(2), "transcripts": True}
+    other = api.post(SIMULATE, {**transcripts, "players": [
+        {"strategy": "search", "budget": 30}, {"strategy": "expert"}]}).get_json()  # fmt: skip
+    assert api.post(SIMULATE, transcripts).get_json()["transcripts"] != other["transcripts"]

@@ -121,10 +121,14 @@ def test_a_game_to_61_ends_at_the_winning_event(open_page: OpenPage) -> None:
         for side, score in enumerate(board):
             expect(side_score(page, side)).to_have_text(score)
         page.locator("#next-deal").click()
-    # deal 4: C deals again; A reaches 61 with his hand: B's and C's hands, the crib not counted
-    type_tiles(page, THREE_TYPED)
+    # deal 4: C deals again; A reaches 61 with his hand when the play is over: B's and C's
+    # hands are not counted, and the crib is not asked for
+    type_tiles(page, THREE_TYPED.removesuffix(" " + " ".join(THREE_CRIB)))
     winner = page.locator("#winner")
     expect(winner).to_be_visible()
+    expect(page.locator("#crib-group")).to_be_hidden()
+    expect(page.locator(".shown-hand.crib")).to_have_count(0)
+    expect(page.locator("#play-turn")).not_to_contain_text("crib")
     expect(winner).to_contain_text("A wins with 68.")
     expect(winner).to_contain_text("At A's hand, in deal 4.")
     expect(winner).to_have_text("A wins with 68. At A's hand, in deal 4.")
@@ -232,14 +236,14 @@ def test_a_refused_deal_is_explained_where_it_was_entered(open_page: OpenPage) -
         "detail": "The request has 1 invalid field.",
         "errors": [{"pointer": "/hands/1/2", "detail": "Not played by this seat."}],
     }
-    # the whole deal is refused; the deal in play (no hands yet: the board) is answered
+    # the whole deal is refused; the deal in play and through the hands (the board) answered
     page.route(
         "**/v1/deals/score",
         lambda route: (
             route.fulfill(
                 status=422, content_type="application/problem+json", body=json.dumps(problem)
             )
-            if "hands" in (route.request.post_data_json or {})
+            if "crib" in (route.request.post_data_json or {})
             else route.continue_()
         ),
     )
@@ -251,3 +255,60 @@ def test_a_refused_deal_is_explained_where_it_was_entered(open_page: OpenPage) -
     expect(error).to_be_in_viewport()
     assert "{" not in error.inner_text()
     expect(page.locator("#deal-events")).to_have_count(0)
+
+
+def test_claims_typed_in_the_order_of_the_show_are_the_services(open_page: OpenPage) -> None:
+    """Each hand's claim when the play is over, the crib's after the crib, one changed after
+    the deal was counted: the page says what /v1/deals/score says for those claims."""
+    visit = open_page(viewport=PHONE)
+    page = visit.page
+    start_game(page, 3, ["A", "B", "C"], dealer=C)
+    tap(page, "5-5")
+    for seat, tile in THREE_PLAY:
+        lay(page, seat, tile)
+    go = page.locator("#play-go")
+    expect(go).to_be_disabled()
+    assert go.evaluate("(el) => getComputedStyle(el).cursor") == "not-allowed"
+    claims = {"hands": [10, 9, 4], "crib": 7}
+    for seat, claimed in enumerate(claims["hands"]):  # A's hand, B's, C's: the show's order
+        box = page.locator(f"#claim-{seat}")
+        expect(box).to_be_enabled()
+        box.fill(str(claimed))
+        box.press("Tab")
+    for tile in THREE_CRIB:
+        tap(page, tile)
+    expect(page.locator("#deal-events li.event").last).to_have_attribute("data-kind", "crib")
+    crib_claim = page.locator("#claim-crib")
+    crib_claim.fill("7")  # after the crib: the deal is counted again with it
+    crib_claim.press("Tab")
+    expect(page.locator("#deal-events li.event").last).to_contain_text("You claimed 7")
+    page.locator("#claim-0").fill("12")  # changed before the next deal
+    page.locator("#claim-0").press("Tab")
+    claims["hands"][0] = 12
+    hand_a = page.locator('#deal-events li.event[data-kind="hand"][data-seat="0"]')
+    expect(hand_a).to_contain_text("You claimed 12")
+    body = {"rules": {"players": 3}, "dealer": C, "scores": [0, 0, 0], "starter": "5-5",
+            "hands": [["3-4", "0-4", "1-3", "2-2"], ["2-6", "0-5", "4-6", "2-5"],
+                      ["3-5", "1-5", "1-4", "4-4"]],
+            "crib": THREE_CRIB, "claims": claims,
+            "plays": [{"player": s, **({"tile": t} if t else {"go": True})}
+                      for s, t in THREE_PLAY]}  # fmt: skip
+    answer = page.request.post(visit.base_url + "/v1/deals/score", data=body).json()
+    expected = [e["claim"] for e in answer["events"] if "claim" in e]
+    assert [c["claimed"] for c in expected] == [12, 9, 4, 7]
+    kept = page.evaluate(
+        """() => JSON.parse(localStorage.getItem("domino-cribbage.game"))
+                .deals[0].result.events.filter((e) => e.claim).map((e) => e.claim)"""
+    )
+    assert kept == expected
+    shown = page.locator("#deal-events li.event")
+    for event in [e for e in answer["events"] if "claim" in e]:
+        claim, unit = event["claim"], lambda n: f"{n} {'point' if n == 1 else 'points'}"
+        words = (
+            "that is right." if claim["correct"]
+            else f"you missed {unit(claim['missed'])}." if claim["missed"]
+            else f"that is {unit(claim['overclaimed'])} too many."
+        )  # fmt: skip
+        where = f'[data-kind="{event["kind"]}"][data-seat="{event["seat"]}"]'
+        row = shown.and_(page.locator(where))
+        expect(row).to_contain_text(f"You claimed {claim['claimed']}: {words}")

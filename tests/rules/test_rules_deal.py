@@ -85,12 +85,13 @@ def test_a_deal_in_play_ends_at_the_winning_event() -> None:
 @pytest.mark.parametrize(
     ("hands", "crib", "claims", "pointer"),
     [
-        ([[parse_tile("0-0")] * 4] * 2, None, Claims(), "/crib"),
+        # the hands may come before the crib, but not the crib's claim
+        ([[parse_tile("0-0")] * 4] * 2, None, Claims(crib=5), "/crib"),
         (None, [parse_tile("0-0")] * 4, Claims(), "/hands"),
         (None, None, Claims(crib=5), "/claims"),
     ],
 )
-def test_a_deal_in_play_has_neither_hands_nor_crib(
+def test_the_crib_and_the_claims_come_with_the_hands(
     hands: list[list[Tile]] | None, crib: list[Tile] | None, claims: Claims, pointer: str
 ) -> None:
     deal = Deal(DEFAULT_RULES, 1, [0, 0], parse_tile("1-2"), hands, crib, [], claims)

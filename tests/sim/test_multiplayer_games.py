@@ -10,8 +10,10 @@ import pytest
 
 from scoring_api.rules import ALL_TILES, RuleOptions, parse_rules, show_total
 from scoring_api.sim.game import DealRecord, GameResult, draw_for_dealer
-from scoring_api.sim.registry import BUDGETED, STRATEGIES
+from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import SimulationRequest, Totals, play_all, run, summarize
+
+from .test_games import small_budgets
 
 MODES = {
     "three": parse_rules({"players": 3}),
@@ -20,8 +22,6 @@ MODES = {
 }
 # Tiles a deal uses: each seat's draw, the blind crib tile, the starter (section 8.1).
 TILES_USED = {3: 17, 4: 21}
-QUICK = 4
-"""The budget of a search seat here: what is checked holds at any budget."""
 
 
 def lineups(players: int) -> list[tuple[str, ...]]:
@@ -101,9 +101,8 @@ def check_game(game: GameResult, rules: RuleOptions) -> None:
 def test_games_add_up_and_stop_at_the_target(mode: str, lineup: int) -> None:
     rules = MODES[mode]
     names = lineups(rules.players)[lineup]
-    budgets = tuple(QUICK if name in BUDGETED else None for name in names)
     request = SimulationRequest(
-        names, rules, seed=20261201, games=12, first_dealer="draw", budgets=budgets
+        names, rules, 20261201, 12, first_dealer="draw", budgets=small_budgets(names)
     )
     for game in play_all(request, transcript=True):
         check_game(game, rules)

@@ -24,8 +24,8 @@ from scoring_api.sim.review.deal import DealReview, LayAwayDecision, PlayDecisio
 from scoring_api.sim.review.inputs import ReviewRequest, laid_away
 from scoring_api.sim.review.labels import THRESHOLDS, label_of
 from scoring_api.sim.review.samples import request_from_record, whole_deals
+from scoring_api.sim.review.views import NO_GO
 from scoring_api.sim.runs import SimulationRequest
-from scoring_api.sim.strategies import NO_GO
 
 PLAYOUTS = 24  # what is checked holds for any number: keep the tests quick
 TABLES = [

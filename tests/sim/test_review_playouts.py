@@ -13,8 +13,7 @@ from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seats import leader
 from scoring_api.sim.expert.playout import greedy_value
 from scoring_api.sim.review.seatplay import play_out_seats
-from scoring_api.sim.review.views import PlayView, draw_holdings, tiles_laid
-from scoring_api.sim.strategies import NO_GO
+from scoring_api.sim.review.views import NO_GO, PlayView, draw_holdings, tiles_laid
 
 
 def _greedy_through_the_referee(players: int, dealer: int, rng: Random) -> tuple[list, list]:

@@ -18,9 +18,8 @@ from scoring_api.rules.seats import leader, next_seat
 
 from ..expert.playout import play_values
 from ..expert.tables import EXPERT_PLAYERS, PlayTable
-from ..strategies import NO_GO
 from .seatplay import play_out_seats
-from .views import PlayView, draw_holdings
+from .views import NO_GO, PlayView, draw_holdings
 
 DIGITS = 4
 """Places a mean is rounded to: far below the play-outs' own error, and short to read."""

@@ -42,11 +42,20 @@ async function validate(deal, entry) {
   return post("v1/plays/validate", body(deal, { plays: deal.plays, play: entry }));
 }
 
-// The deal so far, refereed without hands or crib: the board during the play, and the winner
-// if the target is reached before the show (then it is the deal's result).
+// The deal so far, refereed: through the plays while they go on (no hands yet), then, once
+// every tile is laid, through the hands with their claims (the crib still to come). The
+// winner, if a side reaches the target in the play or at a hand, ends the deal there (it is
+// then the deal's result): the crib is not asked for.
 function refereeSoFar(deal) {
-  return deal.starter ? post("v1/deals/score", body(deal,
-    { scores: scoresBeforeDeal(), plays: deal.plays })) : null;
+  if (!deal.starter) return null;
+  const { setup } = game();
+  const extra = { scores: scoresBeforeDeal(), plays: deal.plays };
+  if (fullHands(setup, deal)) {
+    extra.hands = handsOf(setup, deal);
+    const claimed = deal.claims?.hands;
+    if (claimed?.some(Number.isInteger)) extra.claims = { hands: claimed };
+  }
+  return post("v1/deals/score", body(deal, extra));
 }
 
 function setLive(deal, live) {
@@ -140,13 +149,27 @@ export async function cribTile(tile) {
   if (deal.crib.length === HAND_SIZE && !ui.warning) await scoreDeal();
 }
 
-export function setClaim(seat, value) {
+// A claim, in any order, until the next deal: once the deal (or the game, at a hand) is
+// counted, it is refereed again with the claims (they change no score).
+export async function setClaim(seat, value) {
   const deal = currentDeal();
   const n = game().setup.players;
   deal.claims = deal.claims || { hands: Array(n).fill(null), crib: null };
   if (seat === "crib") deal.claims.crib = value;
   else deal.claims.hands[seat] = value;
   save();
+  if (!deal.result) return; // sent when the deal is counted
+  if (deal.crib.length === HAND_SIZE) {
+    await scoreDeal();
+    return;
+  }
+  ui.dealError = null;
+  try {
+    setLive(deal, await refereeSoFar(deal));
+    save();
+  } catch (exc) {
+    ui.dealError = { exc };
+  }
 }
 
 export async function scoreDeal() {

@@ -1,10 +1,12 @@
 // The results side of the game: the record of the play, the hands shown (with claims), the
 // deal's events in the rule book's order, and every deal of the game so far.
 
-import { $, h, itemWords, miniTiles, tr } from "./core.js";
-import { currentDeal, handsOf, leaderOf, scoresBefore, sideCount, store } from "./game-store.js";
+import { $, enqueue, h, itemWords, miniTiles, tr } from "./core.js";
+import {
+  currentDeal, fullHands, handsOf, leaderOf, scoresBefore, sideCount, store,
+} from "./game-store.js";
 import { phase, setClaim } from "./game-play.js";
-import { seatName, sideName } from "./game-view.js";
+import { rerender, seatName, sideName } from "./game-view.js";
 import { reviewSection } from "./review.js";
 
 const game = () => store.game;
@@ -39,18 +41,29 @@ function playRecord(deal) {
   return list;
 }
 
+// A claim can be typed from the end of the play (the hands) or once the crib is in (the
+// crib) until the next deal; a crib never counted (the game won at a hand) takes none.
+function claimOpen(deal, seat) {
+  const step = phase(deal);
+  if (seat !== "crib") return ["crib", "scored", "over"].includes(step);
+  return step === "crib" || (step !== "play" && deal.crib.length === 4);
+}
+
 function claimInput(deal, seat, label) {
   const id = `claim-${seat}`;
   const value = seat === "crib" ? deal.claims?.crib : deal.claims?.hands?.[seat];
   const input = h("input", { id, type: "number", inputmode: "numeric", min: 0, max: 100,
     step: 1, class: "claim-input", value: Number.isInteger(value) ? value : null,
-    disabled: phase(deal) !== "crib" });
+    disabled: !claimOpen(deal, seat) });
   input.addEventListener("change", () => {
     const text = input.value.trim();
     const n = Number(text);
     const ok = text === "" || (/^\d+$/.test(text) && n <= 100);
     input.setAttribute("aria-invalid", String(!ok));
-    setClaim(seat, text === "" || !ok ? null : n);
+    enqueue(async () => {
+      await setClaim(seat, text === "" || !ok ? null : n);
+      rerender();
+    });
   });
   return h("label", { class: "claim-field", for: id }, h("span", { text: label }), input);
 }
@@ -63,9 +76,9 @@ function shownHands(deal) {
       "data-seat": seat }, h("span", { class: `badge p${seat}`, "aria-hidden": "true",
       text: seatName(seat).slice(0, 2) }), h("span", { class: "shown-name", text:
       seatName(seat) }), miniTiles(tiles), claimInput(deal, seat, tr("claim_short")))),
-    h("li", { class: "shown-hand crib" }, h("span", { class: "shown-name", text:
-      tr("crib_of", { who: seatName(deal.dealer) }) }), miniTiles(deal.crib),
-    claimInput(deal, "crib", tr("claim_short")))));
+    phase(deal) === "crib" || deal.crib.length === 4 ? h("li", { class: "shown-hand crib" },
+      h("span", { class: "shown-name", text: tr("crib_of", { who: seatName(deal.dealer) }) }),
+      miniTiles(deal.crib), claimInput(deal, "crib", tr("claim_short"))) : null));
 }
 
 function claimWords(claim) {
@@ -119,12 +132,13 @@ export function renderRecord() {
     return;
   }
   const deal = currentDeal();
-  const step = phase(deal);
+  const focused = box.contains(document.activeElement) ? document.activeElement.id : "";
   box.replaceChildren(h("h3", { text: tr("record_heading") }), playRecord(deal));
-  if (step === "crib" || (deal.crib.length && deal.plays.length)) box.append(shownHands(deal));
+  if (fullHands(game().setup, deal)) box.append(shownHands(deal));
   if (deal.result) {
     box.append(h("h3", { text: tr("events_heading") }), eventList(deal.result),
       reviewSection(deal));
   }
   box.append(history());
+  if (focused) document.getElementById(focused)?.focus(); // a claim typed, the next one
 }
