@@ -14,9 +14,11 @@ table (greedily where it is silent: ``expert.playout.play_values``); with three 
 players every seat lays greedily (``review.playouts.tile_values``). He lays the value with the
 best total of the rest of the play's points, his side's minus the others'.
 
-The draws come from a ``Random`` seeded by one draw of the game's own, so a game is a function
-of its seed; no draw reads a tile he has not seen (``tests/sim/test_search.py`` changes them
-all and checks the choice).
+The draws come from a ``Random`` seeded by what the seat knows, written out (``knowledge``),
+never from the game's: a game is still a function of its seed, no draw can depend on a tile he
+has not seen (``tests/sim/test_search.py`` changes them all and checks the choice), and the
+game's own random numbers, so its deals, are those of any other lineup: the ladder's two
+seatings of a seed see the same tiles all game long.
 """
 
 from __future__ import annotations
@@ -40,7 +42,18 @@ MAX_BUDGET = 1_000
 """The most a request may ask for (a 422 naming the field past it)."""
 MAX_TRIES = 8
 """Draws per holding that the other's lay-away may reject before one is drawn uniformly."""
-_SEED_RANGE = 1 << 53
+
+
+def knowledge(seat: Seat) -> str:
+    """What the seat knows at a turn, as text: his seat, the dealer, his six and the starter,
+    every tile he has seen, the count, who laid its last tile, how many tiles each seat
+    holds, the goes said. The seed of his draws."""
+    held = ",".join(str(HAND_SIZE if s is None else s.bit_count()) for s in seat.held)
+    return (
+        f"{seat.seat}|{seat.dealer}|{seat.own}|{seat.seen}|"
+        f"{','.join(map(str, seat.count_values))}|{seat.last}|{held}|"
+        f"{','.join(map(str, seat.above))}|{''.join('1' if p else '0' for p in seat.passed)}"
+    )
 
 
 def other_holdings(seat: Seat, tables: ExpertTables, rng: Random, samples: int) -> list[list[int]]:
@@ -93,7 +106,7 @@ class SearchStrategy(ExpertStrategy):
         playable = seat.playable
         if playable[0].value == playable[-1].value:
             return playable[0]
-        local = Random(int(rng.random() * _SEED_RANGE))
+        local = Random(knowledge(seat))
         if len(seat.held) == EXPERT_PLAYERS:
             other = next_seat(seat.seat, EXPERT_PLAYERS)
             mine = tuple(tile.value for tile in seat.remaining())

@@ -120,3 +120,26 @@ def test_search_at_a_small_budget_beats_expected() -> None:
     rate = wins / (2 * STRENGTH_SEEDS)
     print(f"search at {STRENGTH_BUDGET} v expected: {rate:.4f}, paired [{low:.4f}, {high:.4f}]")
     assert low > 0.5
+
+
+def _deals(request: SimulationRequest, index: int) -> list[tuple[object, ...]]:
+    transcript = play_one(request, index, transcript=True).transcript
+    assert transcript is not None
+    return [(deal.dealer, deal.starter, deal.hands) for deal in transcript]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_it_leaves_the_games_random_numbers_so_paired_seatings_see_the_same_tiles(
+    players: int,
+) -> None:
+    """The ladder's two seatings of a seed are a pair only if every deal is the same."""
+    rules = RuleOptions(players=players)
+    others = ("expert", "expected")[: players - 1]
+    budgets = (BUDGET, *(None,) * len(others))
+    searched = SimulationRequest(("search", *others), rules, 31, 3, budgets=budgets)
+    plain = SimulationRequest(("expert", *others), rules, 31, 3)
+    for index in range(3):
+        with_search, without = _deals(searched, index), _deals(plain, index)
+        common = min(len(with_search), len(without))  # until either game ends
+        assert with_search[:common] == without[:common]
+        assert common > 1  # deals after its first choices
