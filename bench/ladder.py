@@ -1,5 +1,8 @@
 """The strength ladder: a round robin of every strategy, in paired games.
 
+By default every strategy but ``search`` (about 40 times slower): name it in
+``--strategies``, with ``--budget`` for its play-outs per choice.
+
 Run from the repository root:  .venv/bin/python bench/ladder.py [--games N] [--seed S] ...
 
 Each pairing plays ``--games`` games: game ``i`` (``Random(f"{seed}:{i}")``, first dealers
