@@ -14,7 +14,6 @@ bench/README.md). Shards run in ``--jobs`` processes; shards of a run merge exac
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 import time
@@ -28,17 +27,26 @@ sys.path.insert(0, str(ROOT))
 
 from scoring_api.rules import DEFAULT_RULES  # noqa: E402
 from scoring_api.sim.registry import STRATEGIES  # noqa: E402
-from scoring_api.sim.runs import Z95, SimulationRequest, play_one, wilson_interval  # noqa: E402
+from scoring_api.sim.runs import (  # noqa: E402
+    SimulationRequest,
+    paired_interval,
+    play_one,
+    wilson_interval,
+)
 
 SEED = 31337
 SHARD = 250
 
 
-def _shard(args: tuple[str, str, int, int, int]) -> tuple[int, int, int]:
+def _budgets(lineup: tuple[str, ...], budget: int | None) -> tuple[int | None, ...]:
+    return tuple(budget if name == "search" else None for name in lineup)
+
+
+def _shard(args: tuple[str, str, int, int, int, int | None]) -> tuple[int, int, int]:
     """Seeds ``first`` .. ``first + n - 1``: (A's wins, seeds A won twice, seeds A lost twice)."""
-    a, b, seed, first, n = args
-    ab = SimulationRequest((a, b), DEFAULT_RULES, seed, n, first)
-    ba = SimulationRequest((b, a), DEFAULT_RULES, seed, n, first)
+    a, b, seed, first, n, budget = args
+    ab = SimulationRequest((a, b), DEFAULT_RULES, seed, n, first, budgets=_budgets((a, b), budget))
+    ba = SimulationRequest((b, a), DEFAULT_RULES, seed, n, first, budgets=_budgets((b, a), budget))
     wins = both = neither = 0
     for index in range(first, first + n):
         first_won = play_one(ab, index).winner == 0
@@ -49,18 +57,11 @@ def _shard(args: tuple[str, str, int, int, int]) -> tuple[int, int, int]:
     return wins, both, neither
 
 
-def paired_interval(wins: int, both: int, neither: int, seeds: int) -> tuple[float, float]:
-    """95% interval of A's win rate from per-seed scores (1, 0.5 or 0), normal approximation."""
-    mean = wins / (2 * seeds)
-    split = seeds - both - neither
-    variance = (both * (1 - mean) ** 2 + neither * mean**2 + split * (0.5 - mean) ** 2) / seeds
-    half = Z95 * math.sqrt(variance / seeds)
-    return mean - half, mean + half
-
-
-def pairing(a: str, b: str, games: int, seed: int, jobs: int) -> str:
+def pairing(a: str, b: str, games: int, seed: int, jobs: int, budget: int | None = None) -> str:
     seeds = games // 2
-    shards = [(a, b, seed, first, min(SHARD, seeds - first)) for first in range(0, seeds, SHARD)]
+    shards = [
+        (a, b, seed, first, min(SHARD, seeds - first), budget) for first in range(0, seeds, SHARD)
+    ]
     with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
         results = list(pool.map(_shard, shards))
     wins, both, neither = (sum(r[k] for r in results) for k in range(3))
@@ -78,12 +79,14 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
     parser.add_argument("--strategies", nargs="+", default=list(STRATEGIES)[::-1])
+    parser.add_argument("--budget", type=int, help="search's budget (default: its own)")
     args = parser.parse_args()
-    print(f"# bench/ladder.py --games {args.games} --seed {args.seed}, default rules")
+    budget = "" if args.budget is None else f" --budget {args.budget}"
+    print(f"# bench/ladder.py --games {args.games} --seed {args.seed}{budget}, default rules")
     print(f"{'pairing':>21} first's win rate, 95% Wilson, 95% paired")
     for a, b in combinations(args.strategies, 2):
         started = time.monotonic()
-        line = pairing(a, b, args.games, args.seed, args.jobs)
+        line = pairing(a, b, args.games, args.seed, args.jobs, args.budget)
         print(f"{line}  ({time.monotonic() - started:.0f} s)", flush=True)
     return 0
 

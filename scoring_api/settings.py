@@ -93,6 +93,17 @@ class Settings:
         "Simulations running at once on the server, all workers together; one more is a 503 "
         "problem with `Retry-After`, so health checks and scoring stay fast (0 = no cap).",
     )
+    client_simulations: int = _setting(
+        1,
+        "Of those, simulations one client (its address) may run at once, so that one client "
+        "cannot hold the others out; one more is a 503 problem with `Retry-After` (0 = no "
+        "per-client cap).",
+    )
+    send_seconds: float = _setting(
+        30.0,
+        "Time a streamed answer may wait for the client to take its bytes under gunicorn; "
+        "past it the stream is cut and its simulation slot freed (0 = no limit).",
+    )
     simulation_rate: str = _setting(
         "60/minute",
         "Requests to `POST /v1/simulations` one client may make (limits syntax, such as "

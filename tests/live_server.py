@@ -109,9 +109,13 @@ class Server:
 
     def children(self) -> set[int]:
         """PIDs of the master's children: its workers and the embedded cluster's process."""
-        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
-        with contextlib.suppress(OSError):
-            return {int(pid) for pid in children.read_text().split()}
+        tasks = Path(f"/proc/{self.process.pid}/task")  # every thread's: the cluster's process
+        with contextlib.suppress(OSError):  # is restarted from a thread of the master
+            return {
+                int(pid)
+                for task in tasks.iterdir()
+                for pid in (task / "children").read_text().split()
+            }
         found = set()
         for stat in Path("/proc").glob("[0-9]*/stat"):
             with contextlib.suppress(OSError, IndexError, ValueError):

@@ -81,9 +81,11 @@ def _boot_time() -> float:
 
 
 def _children(pid: int) -> list[int]:
-    with contextlib.suppress(OSError):
-        return [
-            int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    with contextlib.suppress(OSError):  # every thread's children (the embedded cluster's
+        return [  # process is restarted from a thread of the master)
+            int(child)
+            for task in Path(f"/proc/{pid}/task").iterdir()
+            for child in (task / "children").read_text().split()
         ]
     found = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
@@ -141,6 +143,7 @@ class ServerCollector(Collector):
                 if max_fds is not None:
                     limit.add_metric(values, max_fds)
         yield from (cpu, memory, virtual, fds, limit, threads, started)
+        yield from _cluster_metrics()
         info = GaugeMetricFamily(
             "scoring_api_build_info",
             "Always 1: the versions serving, as labels.",
@@ -148,6 +151,24 @@ class ServerCollector(Collector):
         )
         info.add_metric(list(_versions()), 1)
         yield info
+
+
+def _cluster_metrics() -> Iterator[Metric]:
+    """Whether the embedded cluster is up, and how often the master started it again."""
+    cluster = embedded.status()
+    if cluster.state == "none":
+        return
+    up = GaugeMetricFamily(
+        "simulation_cluster_up",
+        "1 while the embedded simulation cluster is up, 0 while it starts or restarts.",
+    )
+    up.add_metric([], 1 if cluster.state == "up" else 0)
+    restarts = CounterMetricFamily(
+        "simulation_cluster_restarts",
+        "Times the master started the embedded cluster again after its process exited.",
+    )
+    restarts.add_metric([], cluster.restarts)
+    yield from (up, restarts)
 
 
 def _max_fds(pid: int) -> int | None:

@@ -7,6 +7,7 @@ from typing import Any
 from flask import Blueprint, Response
 
 from scoring_api.rules import DEFAULT_RULES, parse_tiles, score_show, show_total
+from scoring_api.sim_cluster import embedded
 
 from . import metrics
 from .problems import problem
@@ -34,7 +35,17 @@ def readyz() -> dict[str, Any] | Response:
     if not all(checks.values()):
         failed = ", ".join(name for name, ok in checks.items() if not ok)
         return problem(503, f"Not ready: failed self-checks: {failed}.", checks=checks)
-    return {"status": "ready", "checks": checks}
+    cluster = embedded.status().state
+    if cluster == "restarting":  # scoring answers; big simulations are 503s meanwhile
+        return problem(
+            503,
+            "Not ready: the simulation cluster is restarting (its process exited); "
+            "scoring answers, simulations over the inline size wait for it.",
+            headers=[("Retry-After", str(embedded.RETRY_AFTER_SECONDS))],
+            checks=checks,
+            cluster=cluster,
+        )
+    return {"status": "ready", "checks": checks, "cluster": cluster}
 
 
 @bp.get("/metrics")

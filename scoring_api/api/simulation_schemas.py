@@ -17,6 +17,7 @@ from scoring_api.rules.json_values import json_integer
 from scoring_api.sim.advisor import MODELS
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import MAX_SEED
+from scoring_api.sim.search import MAX_BUDGET, SearchStrategy
 
 from .fields import BoundedList, JsonBoolean, JsonInteger, RulesField, TileField
 from .schemas import StrictSchema
@@ -45,6 +46,12 @@ class FirstDealerField(fields.Field[str | int]):
 
 class PlayerSchema(StrictSchema):
     strategy = fields.String(required=True, validate=OneOf(tuple(STRATEGIES)))
+    budget = JsonInteger(validate=Range(1, MAX_BUDGET))
+
+    @validates_schema
+    def _budget_for_search(self, data: dict[str, Any], **_: Any) -> None:
+        if "budget" in data and data.get("strategy") != SearchStrategy.name:
+            raise ValidationError({"budget": f"a budget is for {SearchStrategy.name} only"})
 
 
 class SimulationSchema(StrictSchema):

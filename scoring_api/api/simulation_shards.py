@@ -17,11 +17,13 @@ import time
 from typing import Any
 
 from flask import request
+from werkzeug.exceptions import ServiceUnavailable
 
 from scoring_api.settings import current_settings
 from scoring_api.sim.runs import SimulationRequest
+from scoring_api.sim_cluster.client import ClusterRestarting, embedded_cluster
 from scoring_api.sim_cluster.runner import Shards, Stop, StopKind, StopReason, play
-from scoring_api.sim_cluster.shards import GameLines
+from scoring_api.sim_cluster.shards import GAME_LINES, GameLines
 
 from . import metrics
 
@@ -87,5 +89,10 @@ def shards_of(
     settings = current_settings()
     inline = small_inline and sim.games <= settings.inline_games
     scheduler = "off" if inline else settings.scheduler
+    if scheduler == "embedded" and lines in (None, GAME_LINES):  # for the cluster
+        try:
+            embedded_cluster()
+        except ClusterRestarting as restarting:  # a 503 now, before any status is sent
+            raise ServiceUnavailable(str(restarting), retry_after=restarting.retry_after) from None
     stop = stopper(budget, request.environ)
     return _counted(play(sim, scheduler, settings.shard_seconds, stop, lines))

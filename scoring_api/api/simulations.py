@@ -9,7 +9,9 @@ or on the cluster.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
+import socket
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
@@ -22,6 +24,7 @@ from scoring_api.sim.game import DealRecord, GameResult
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest, game_line
 from scoring_api.sim_cluster import writers
+from scoring_api.sim_cluster.client import ClusterUnavailable
 from scoring_api.sim_cluster.runner import RunStopped, StopKind
 from scoring_api.sim_cluster.shards import GAME_LINES, GameLines, GameRow
 
@@ -36,6 +39,8 @@ bp = Blueprint("simulations", __name__, url_prefix="/v1")
 
 NDJSON = "application/x-ndjson"
 MAX_TRANSCRIPT_GAMES = 100
+RETRY_AFTER = ClusterUnavailable.retry_after
+STREAM_SEND_BUFFER = 256 * 1024  # 2.5 MB/s at a 100 ms round trip; lines come slower
 
 _schema = SimulationSchema()
 _STRATEGIES = {
@@ -103,10 +108,35 @@ def _check_limits(games: int, transcripts: bool, shard_lines: bool = False) -> N
 
 
 def _stream(write: Callable[[writers.Written], Iterator[bytes]]) -> Response:
-    """The run's lines as they are written; its log line says how far it got."""
+    """The run's lines as they are written; its log line says how far it got.
+
+    Under gunicorn a client that takes none of its bytes for ``SCORING_API_SEND_SECONDS`` is
+    cut off (the blocked write fails, the stream closes and its slot is free): its socket
+    is given that timeout, and a send buffer of ``STREAM_SEND_BUFFER`` (the kernel's default
+    grows to megabytes, which a client that never reads would hold, and which would take
+    minutes of games to fill).
+    """
+    sock = request.environ.get("gunicorn.socket")
+    seconds = current_settings().send_seconds
+    if isinstance(sock, socket.socket) and seconds > 0:
+        sock.settimeout(seconds)
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_SEND_BUFFER)
     written = writers.Written()
     report_ending(request.environ, written.log_fields)
     return Response(stream_with_context(write(written)), mimetype=NDJSON)
+
+
+def _admit(ndjson: bool) -> None:
+    """A simulation slot, labelled with the time by which this run is sure to end: its
+    budget, plus for a stream the longest it may then wait on its client (0: no bound)."""
+    settings = current_settings()
+    if not ndjson:
+        admission.admit(settings.json_seconds)
+    elif settings.stream_seconds > 0 and settings.send_seconds > 0:
+        admission.admit(settings.stream_seconds + settings.send_seconds)
+    else:
+        admission.admit(0)
 
 
 CLIENT_CLOSED_REQUEST = 499
@@ -123,7 +153,9 @@ def _unfinished(sim: SimulationRequest, stopped: RunStopped, budget: float) -> R
             "games per request (shards by first_game), or stream them.",
             games_played=played,
         )
-    if kind in (StopKind.OTHER_CODE, StopKind.UNREACHABLE):
+    if kind is StopKind.UNREACHABLE:
+        return problem(503, stopped.reason.detail, headers=[("Retry-After", str(RETRY_AFTER))])
+    if kind is StopKind.OTHER_CODE:
         return problem(503, stopped.reason.detail)
     if kind is StopKind.GONE:  # nobody reads it: not a failure of the service (no 5xx)
         return Response(status=CLIENT_CLOSED_REQUEST)
@@ -142,7 +174,7 @@ def simulate() -> dict[str, Any] | Response:
     shard_lines = ndjson and body["lines"] == "shards"
     transcripts: bool = body["transcripts"]
     _check_limits(body["games"], transcripts, shard_lines)
-    admission.admit()  # a slot until the answer is sent, or a 503 (admission.py)
+    _admit(ndjson)  # a slot until the answer is sent, or a 503 (admission.py)
     settings = current_settings()
     sim = SimulationRequest(
         lineup=tuple(player["strategy"] for player in body["players"]),
@@ -151,6 +183,7 @@ def simulate() -> dict[str, Any] | Response:
         games=body["games"],
         first_game=body["first_game"],
         first_dealer=body["first_dealer"],
+        budgets=tuple(player.get("budget") for player in body["players"]),
     )
     if shard_lines:  # for big runs: the cluster's whatever the size
         shards = shards_of(sim, settings.stream_seconds, None, small_inline=False)

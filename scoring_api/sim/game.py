@@ -10,7 +10,7 @@ from operator import itemgetter
 from random import Random
 from typing import Literal
 
-from scoring_api.rules.constants import DEALS, HAND_SIZE
+from scoring_api.rules.constants import DEALS, HAND_SIZE, MAX_COUNT
 from scoring_api.rules.deal import lurched_sides
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.records import PlaySheet, ScoredPlay
@@ -280,8 +280,10 @@ class _Game:
         # Each player has seen the tiles he drew, the starter and every tile laid.
         own = [tile_mask(tiles) | starter.bit for tiles in drawn]
         seats, strategies, rng, next_of = self.seats, self.strategies, self.rng, self.next_of
+        above = [-1] * self.players  # the go bounds of docs/rules.md section 3, by seat
         for seat in seats:
-            seat.held = referee.held
+            seat.held, seat.above, seat.dealer = referee.held, above, self.dealer
+            seat.own, seat.sides = own[seat.seat], self.side_of
         sheet = None
         if record is not None:
             sheet = PlaySheet()
@@ -290,6 +292,7 @@ class _Game:
             playable = referee.playable(player)
             if not playable:
                 said_at = referee.count
+                above[player] = max(above[player], MAX_COUNT - said_at)
                 go_point = referee.go(player)
                 if sheet is not None:
                     sheet.go_point(go_point)
@@ -303,6 +306,7 @@ class _Game:
             seat.seen = own[player] | referee.used
             seat.opponent_tiles = HAND_SIZE - referee.laid_by[next_of[player]]
             seat.passed = referee.passed
+            seat.last = referee.last_player
             tile = strategies[player].lay(seat, rng)
             count = referee.count + tile.value
             before = referee.scores[player]

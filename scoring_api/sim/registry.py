@@ -2,10 +2,33 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .expert.strategy import ExpertStrategy
+from .search import SearchStrategy
 from .strategies import ExpectedStrategy, GreedyStrategy, RandomStrategy, Strategy
 
 STRATEGIES: dict[str, Strategy] = {
     strategy.name: strategy
-    for strategy in (RandomStrategy(), GreedyStrategy(), ExpectedStrategy(), ExpertStrategy())
+    for strategy in (
+        RandomStrategy(),
+        GreedyStrategy(),
+        ExpectedStrategy(),
+        ExpertStrategy(),
+        SearchStrategy(),
+    )
 }
+
+
+Budgets = tuple[int | None, ...]
+"""Each seat's ``search`` budget, seat 0 first (None, or no entry: the default)."""
+
+
+@lru_cache(maxsize=64)
+def strategy_for(name: str, budget: int | None = None) -> Strategy:
+    """The strategy of a seat: the registry's, or ``search`` at the budget given."""
+    if budget is None:
+        return STRATEGIES[name]
+    if name != SearchStrategy.name:
+        raise ValueError(f"a budget is for {SearchStrategy.name} only, not {name}")
+    return SearchStrategy(budget)

@@ -16,7 +16,7 @@ from scoring_api.rules.constants import MAX_SHOW
 from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
 
 from .game import SOURCES, GameResult, draw_for_dealer, play_game
-from .registry import STRATEGIES
+from .registry import Budgets, strategy_for
 from .strategies import Strategy
 
 MAX_SEED = 2**53 - 1
@@ -43,6 +43,8 @@ class SimulationRequest:
     """The index of the first (a shard of a bigger run starts later)."""
     first_dealer: FirstDealer = "alternate"
     """Who deals first: seats in turn by game index, a draw, or a fixed seat."""
+    budgets: Budgets = ()
+    """Each seat's ``search`` budget, seat 0 first (none given: the default)."""
 
     def __post_init__(self) -> None:
         if len(self.lineup) != self.rules.players:
@@ -50,7 +52,8 @@ class SimulationRequest:
 
     def strategies(self) -> list[Strategy]:
         """The strategy objects of the lineup, seat 0 first."""
-        return [STRATEGIES[name] for name in self.lineup]
+        budgets = self.budgets or (None,) * len(self.lineup)
+        return [strategy_for(name, b) for name, b in zip(self.lineup, budgets, strict=True)]
 
 
 def first_dealer_of(request: SimulationRequest, index: int, rng: Random) -> int:
@@ -203,6 +206,17 @@ def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def paired_interval(wins: int, both: int, neither: int, seeds: int) -> tuple[float, float]:
+    """95% interval of a win rate over ``seeds`` deals played with the seats both ways, from
+    per-seed scores (won both 1, split 0.5, lost both 0; normal approximation): the deal's
+    luck cancels, so it is narrower than the Wilson interval of the games."""
+    mean = wins / (2 * seeds)
+    split = seeds - both - neither
+    variance = (both * (1 - mean) ** 2 + neither * mean**2 + split * (0.5 - mean) ** 2) / seeds
+    half = Z95 * math.sqrt(variance / seeds)
+    return mean - half, mean + half
 
 
 def run(request: SimulationRequest) -> Totals:

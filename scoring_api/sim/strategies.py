@@ -48,6 +48,17 @@ class Seat:
     a deal (his are always known)."""
     passed: Sequence[bool] = ()
     """Who has said go in the current count, by seat."""
+    own: TileMask = 0
+    """The tiles he drew this deal, and the starter."""
+    dealer: int = 0
+    """The seat that dealt this deal."""
+    above: Sequence[int] = ()
+    """By seat: every tile he holds is of a higher value than this, since he said go in a
+    count where it would have fitted (-1 where he has said none this deal)."""
+    last: int | None = None
+    """Who laid the last tile of the current count (None before its first)."""
+    sides: Sequence[int] = ()
+    """The side each seat scores for."""
 
     def remaining(self) -> tuple[Tile, ...]:
         """His tiles not yet laid, lowest value first."""

@@ -29,6 +29,7 @@ from scoring_api.rules.options import RULE_OPTIONS, parse_rules
 from scoring_api.settings import check_scheduler
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest
+from scoring_api.sim.search import DEFAULT_BUDGET, MAX_BUDGET
 
 from .client import ClusterUnavailable
 from .embedded import QUIET_DASK, local_cluster, worker_count
@@ -77,6 +78,11 @@ def parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--seed", type=int, help="0 to 2^53-1 (default: chosen and printed)")
     sim.add_argument("--first-game", type=int, default=0)
+    sim.add_argument(
+        "--budget",
+        type=int,
+        help=f"the search seats' holdings per choice, 1 to {MAX_BUDGET} (default {DEFAULT_BUDGET})",
+    )
     sim.add_argument("--first-dealer", type=_first_dealer, default="alternate")
     for option in RULE_OPTIONS:
         if option.name == "players":  # the lineup says it
@@ -155,7 +161,7 @@ def cluster_client(scheduler: str, workers: int) -> Iterator[Client | None]:
         return
     for name, value in QUIET_DASK.items():
         os.environ.setdefault(name, value)
-    from distributed import Client
+    from distributed import Client, Security
 
     if scheduler != "embedded":
         try:
@@ -166,7 +172,8 @@ def cluster_client(scheduler: str, workers: int) -> Iterator[Client | None]:
             yield client
         return
     with (
-        local_cluster(worker_count(workers)) as cluster,
+        # Fresh credentials in memory: nobody else on the machine may use this cluster.
+        local_cluster(worker_count(workers), Security.temporary()) as cluster,
         Client(cluster, set_as_default=False) as client,
     ):
         yield client
@@ -191,6 +198,7 @@ def simulate(args: argparse.Namespace, stdout: IO[bytes], stderr: IO[str]) -> in
         games=args.games,
         first_game=args.first_game,
         first_dealer=args.first_dealer,
+        budgets=tuple(args.budget if name == "search" else None for name in args.players),
     )
     progress = Progress(sim.games, stderr, not args.no_progress)
     shard_file = open(args.shards, "wb") if args.shards else None  # noqa: SIM115
@@ -229,6 +237,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser().error("--games must be at least 1 and --first-game from 0 to 2^53-1")
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
         parser().error("--seed must be from 0 to 2^53-1")
+    if args.budget is not None and not 1 <= args.budget <= MAX_BUDGET:
+        parser().error(f"--budget must be from 1 to {MAX_BUDGET}")
     if not PLAYERS <= len(args.players) <= MAX_PLAYERS:
         parser().error(f"--players takes {PLAYERS} to {MAX_PLAYERS} strategies, one per seat")
     given = {

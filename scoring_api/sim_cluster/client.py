@@ -12,10 +12,10 @@ import os
 import threading
 from typing import TYPE_CHECKING
 
-from .embedded import scheduler_address
+from . import embedded
 
 if TYPE_CHECKING:
-    from distributed import Client
+    from distributed import Client, Security
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +24,18 @@ CONNECT_SECONDS = 10
 
 class ClusterUnavailable(Exception):  # noqa: N818 - names the 503 it becomes
     """The configured scheduler cannot be reached."""
+
+    retry_after = embedded.RETRY_AFTER_SECONDS
+
+
+class ClusterRestarting(ClusterUnavailable):
+    """The embedded cluster's process exited and the master is starting it again."""
+
+    def __init__(self, restarts: int) -> None:
+        super().__init__(
+            "The simulation cluster is restarting (its process exited; restart "
+            f"{restarts}); retry in a few seconds."
+        )
 
 
 class ClusterClient:
@@ -38,12 +50,12 @@ class ClusterClient:
         """The client, or None to play inline (``off``, or no embedded cluster here)."""
         if scheduler == "off":
             return None
-        address = scheduler
+        address, security = scheduler, None
         if scheduler == "embedded":
-            found = scheduler_address()
+            found = embedded_cluster()
             if found is None:
                 return None
-            address = found
+            address, security = found
         with self._lock:
             client = self._client
             if client is not None and (
@@ -52,16 +64,19 @@ class ClusterClient:
                 self._close_locked()
                 client = None
             if client is None:
-                client = self._connect(address)
+                client = self._connect(address, security)
                 self._client, self._address = client, address
             return client
 
-    def _connect(self, address: str) -> Client:
+    def _connect(self, address: str, security: Security | None) -> Client:
+        """A client of ``address``; without ``security``, Dask's configuration's (``tls://``
+        schedulers: ``DASK_DISTRIBUTED__COMM__TLS__*``, docs/deploy.md)."""
         from distributed import Client
 
         try:
             client = Client(
                 address,
+                security=security,
                 set_as_default=False,
                 timeout=CONNECT_SECONDS,
                 name=f"scoring-api-{os.getpid()}",
@@ -83,6 +98,29 @@ class ClusterClient:
             except Exception:  # closing a client of a dead scheduler may time out
                 log.debug("closing the cluster client", exc_info=True)
         self._client = self._address = None
+
+
+_unavailable_logged = False
+
+
+def embedded_cluster() -> tuple[str, Security] | None:
+    """The embedded cluster's address and credentials; None to play inline.
+
+    None when this process was not started by gunicorn with the project's configuration
+    (tests of the app in-process, ``flask run``), or while the cluster is still starting (a
+    few seconds after the server): the run is then played inline, with the same answer,
+    rather than waiting for it. While it restarts (its process exited): ClusterRestarting.
+    """
+    global _unavailable_logged
+    found = embedded.status()
+    if found.state == "restarting":
+        raise ClusterRestarting(found.restarts)
+    if found.state != "up":
+        if found.state == "starting" and not _unavailable_logged:
+            log.warning("embedded simulation cluster not up (yet): playing inline")
+            _unavailable_logged = True
+        return None
+    return found.address, found.security()
 
 
 CLIENT = ClusterClient()

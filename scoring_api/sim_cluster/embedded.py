@@ -3,11 +3,17 @@
 gunicorn's master calls ``start()`` (``on_starting`` in gunicorn.conf.py) before it forks
 its workers: it starts this module as a child process (``python -m
 scoring_api.sim_cluster.embedded``), which runs a ``LocalCluster`` (a scheduler and one
-single-threaded worker process per core, everything on 127.0.0.1) and writes the
-scheduler's address to a file whose path the workers inherit (``SCHEDULER_FILE_ENV``):
-``write_scheduler_file`` writes it there, ``scheduler_address`` reads it in the workers. The
-master never imports ``distributed``: a client or cluster made before the fork hangs the
-workers.
+single-threaded worker process per core, everything on 127.0.0.1, ``tls://`` with this
+start's fresh credentials: ``credentials.py``) and writes the scheduler's address to a file
+whose path the workers inherit (``SCHEDULER_FILE_ENV``), in a directory only the service's
+user may enter. ``status()`` reads it in the workers. The master never imports
+``distributed``: a client or cluster made before the fork hangs the workers.
+
+The master supervises the child (a thread of its own, ``_supervise``): when the child
+exits while the server runs (killed, crashed), it writes ``down.json`` beside the scheduler
+file, so that big runs are a 503 with ``Retry-After`` and ``/readyz`` says so, and starts a
+new child with new credentials (after a back-off if it keeps dying); the new child removes
+``down.json`` once its scheduler is up.
 
 The child stops when the master stops it (``stop()`` from ``on_exit``: SIGTERM), on SIGINT
 (Ctrl-C reaches the whole process group), and when the master dies: the kernel sends it
@@ -30,13 +36,16 @@ import sys
 import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scoring_api.settings import load_settings
 
+from . import credentials
+
 if TYPE_CHECKING:
-    from distributed import LocalCluster
+    from distributed import LocalCluster, Security
 
 log = logging.getLogger(__name__)
 
@@ -44,26 +53,30 @@ log = logging.getLogger(__name__)
 # setting). This module imports neither ``distributed`` nor ``prometheus_client``: the master
 # loads it before forking.
 SCHEDULER_FILE_ENV = "SCORING_EMBEDDED_SCHEDULER_FILE"
+DOWN_FILE = "down.json"
 STOP_SECONDS = 10
+WATCH_SECONDS = 0.5
+RETRY_AFTER_SECONDS = 5  # a restart takes a few seconds (its workers import the package)
+MAX_BACKOFF_SECONDS = 30
+STABLE_SECONDS = 30  # a child that lived this long resets the back-off
 # Quiet when idle: the worker profiler samples every 10 ms, the admin ticks every 20 ms.
 QUIET_DASK = {
     "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False",
     "DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL": "500ms",
     "DASK_DISTRIBUTED__ADMIN__SYSTEM_MONITOR__INTERVAL": "5s",
     "DASK_DISTRIBUTED__WORKER__DAEMON": "False",
+    **credentials.LOCKED_DASK,
 }
-
-_process: subprocess.Popen[bytes] | None = None
-_directory: str | None = None
 
 
 def worker_count(requested: int) -> int:
     return requested or len(os.sched_getaffinity(0))
 
 
-def local_cluster(workers: int) -> LocalCluster:
-    """A Dask cluster of single-threaded worker processes, everything on loopback (imported
-    here, not at module import: gunicorn's master imports this module)."""
+def local_cluster(workers: int, security: Security) -> LocalCluster:
+    """A Dask cluster of single-threaded worker processes, everything on loopback, over TLS
+    with ``security`` (imported here, not at module import: gunicorn's master imports this
+    module)."""
     from distributed import LocalCluster
 
     return LocalCluster(
@@ -71,6 +84,8 @@ def local_cluster(workers: int) -> LocalCluster:
         threads_per_worker=1,
         processes=True,
         host="127.0.0.1",
+        protocol="tls://",
+        security=security,
         scheduler_port=0,
         dashboard_address="127.0.0.1:0",
         worker_dashboard_address="127.0.0.1:0",
@@ -79,82 +94,167 @@ def local_cluster(workers: int) -> LocalCluster:
     )
 
 
-def cluster_pid() -> int | None:
-    """The embedded cluster's process (a child of the gunicorn master), if one was started."""
-    return None if _process is None else _process.pid
+# --- in gunicorn's master: start, supervise, stop --------------------------------------
+
+
+class _Supervisor:
+    """The cluster's process, started again whenever it exits while the server runs."""
+
+    def __init__(self, directory: Path, workers: int) -> None:
+        self.directory = directory
+        self.workers = workers
+        self.restarts = 0
+        self.stopping = threading.Event()
+        self.lock = threading.Lock()
+        self.process = self._spawn()
+        self.started = time.monotonic()
+        self.thread = threading.Thread(target=self._supervise, name="cluster-supervisor")
+        self.thread.daemon = True
+        self.thread.start()
+
+    def _spawn(self) -> subprocess.Popen[bytes]:
+        command = [
+            sys.executable,
+            "-m",
+            "scoring_api.sim_cluster.embedded",
+            str(self.directory / "scheduler.json"),
+            str(os.getpid()),
+            str(self.workers),
+            str(self.restarts),
+        ]
+        return subprocess.Popen(command, env={**os.environ, **QUIET_DASK})
+
+    def _supervise(self) -> None:
+        backoff = 0.0
+        while not self.stopping.wait(WATCH_SECONDS):
+            with self.lock:
+                if self.stopping.is_set() or self.process.poll() is None:
+                    continue
+                code = self.process.returncode
+                lived = time.monotonic() - self.started
+                self.restarts += 1
+                backoff = (
+                    0.0
+                    if lived >= STABLE_SECONDS
+                    else min(max(1.0, 2 * backoff), MAX_BACKOFF_SECONDS)
+                )
+                self._mark_down(code)
+            log.warning(
+                "the simulation cluster's process exited (code %s) after %.0f s; "
+                "starting it again in %.0f s (restart %d)",
+                code,
+                lived,
+                backoff,
+                self.restarts,
+            )
+            if self.stopping.wait(backoff):
+                return
+            with self.lock:
+                if not self.stopping.is_set():
+                    self.process = self._spawn()
+                    self.started = time.monotonic()
+
+    def _mark_down(self, code: int | None) -> None:
+        self.directory.mkdir(mode=0o700, exist_ok=True)
+        (self.directory / "scheduler.json").unlink(missing_ok=True)
+        down = {"since": time.time(), "restarts": self.restarts, "exit_code": code}
+        _write_json(self.directory / DOWN_FILE, down)
+
+    def stop(self) -> None:
+        with self.lock:
+            self.stopping.set()
+            process = self.process
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(STOP_SECONDS)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    process.wait(5)
+            except ChildProcessError:  # gunicorn's master reaped it first
+                pass
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+_supervisor: _Supervisor | None = None
 
 
 def start() -> None:
     """In gunicorn's master: start the cluster's process unless a setting says otherwise."""
-    global _process, _directory
+    global _supervisor
     settings = load_settings({}, os.environ)
-    if settings.scheduler != "embedded" or _process is not None:
+    if settings.scheduler != "embedded" or _supervisor is not None:
         return
     shm = "/dev/shm" if os.path.isdir("/dev/shm") else None
-    _directory = tempfile.mkdtemp(prefix="scoring-api-cluster-", dir=shm)
-    scheduler_file = os.path.join(_directory, "scheduler.json")
-    os.environ[SCHEDULER_FILE_ENV] = scheduler_file  # the forked workers inherit it
-    command = [
-        sys.executable,
-        "-m",
-        "scoring_api.sim_cluster.embedded",
-        scheduler_file,
-        str(os.getpid()),
-        str(worker_count(settings.cluster_workers)),
-    ]
-    _process = subprocess.Popen(command, env={**os.environ, **QUIET_DASK})
+    directory = Path(tempfile.mkdtemp(prefix="scoring-api-cluster-", dir=shm))  # mode 0700
+    os.environ[SCHEDULER_FILE_ENV] = str(directory / "scheduler.json")  # the workers inherit it
+    _supervisor = _Supervisor(directory, worker_count(settings.cluster_workers))
 
 
 def stop() -> None:
     """In gunicorn's master, on exit: stop the cluster (SIGTERM, SIGKILL after a wait)."""
-    global _process, _directory
-    process, _process = _process, None
-    if process is not None and process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(STOP_SECONDS)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                process.wait(5)
-    if _directory is not None:
-        shutil.rmtree(_directory, ignore_errors=True)
-        _directory = None
+    global _supervisor
+    supervisor, _supervisor = _supervisor, None
+    if supervisor is not None:
+        supervisor.stop()
 
 
-_unavailable_logged = False
+# --- in a gunicorn worker: where the cluster is, and whether it is up ------------------
 
 
-def write_scheduler_file(path: str, address: str) -> None:
-    """Tell the workers where the scheduler is (atomically: a reader never sees half)."""
-    temporary = path + ".tmp"
-    Path(temporary).write_text(json.dumps({"address": address, "pid": os.getpid()}))
-    os.replace(temporary, path)
+@dataclass(frozen=True)
+class Status:
+    """The embedded cluster as a worker sees it.
 
-
-def scheduler_address() -> str | None:
-    """In a gunicorn worker: the embedded cluster's scheduler address; None if there is none.
-
-    None when this process was not started by gunicorn with the project's configuration
-    (tests of the app in-process, ``flask run``), or while the cluster is still starting (a
-    few seconds after the server) or if it did not come up: the run is then played inline,
-    with the same answer, rather than waiting for it.
+    ``state``: ``none`` (no embedded cluster in this process's server), ``starting`` (the
+    server's first start: runs are played inline meanwhile), ``up``, or ``restarting`` (its
+    process exited and the master is starting it again: big runs are a 503).
     """
-    global _unavailable_logged
+
+    state: str
+    address: str = ""
+    pid: int = 0
+    restarts: int = 0
+    directory: Path | None = None
+
+    def security(self) -> Security:
+        assert self.directory is not None
+        return credentials.for_role(self.directory)
+
+
+def status() -> Status:
+    """The embedded cluster's state, read from its directory (a few small reads)."""
     path = os.environ.get(SCHEDULER_FILE_ENV)
     if not path:
-        return None
+        return Status("none")
+    scheduler_file = Path(path)
+    directory = scheduler_file.parent
+    with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+        down = json.loads((directory / DOWN_FILE).read_text())
+        return Status("restarting", restarts=int(down["restarts"]), directory=directory)
     try:
-        address: str = json.loads(Path(path).read_text())["address"]
-    except (OSError, ValueError, KeyError):
-        if not _unavailable_logged:
-            log.warning("embedded simulation cluster not up (yet): playing inline")
-            _unavailable_logged = True
-        return None
-    return address
+        up = json.loads(scheduler_file.read_text())
+        return Status(
+            "up", str(up["address"]), int(up["pid"]), int(up.get("restarts", 0)), directory
+        )
+    except (OSError, ValueError, KeyError, TypeError):
+        return Status("starting", directory=directory)
+
+
+def cluster_pid() -> int | None:
+    """The embedded cluster's process (a child of the gunicorn master), while it is up."""
+    return status().pid or None
 
 
 # --- the cluster's process -------------------------------------------------------------
+
+
+def _write_json(path: Path, document: dict[str, Any]) -> None:
+    """Write a small JSON file atomically (a reader never sees half)."""
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(json.dumps(document))
+    os.replace(temporary, path)
 
 
 def _die_with_parent() -> None:
@@ -165,8 +265,7 @@ def _die_with_parent() -> None:
         libc.prctl(pr_set_pdeathsig, signal.SIGTERM)
 
 
-def serve(scheduler_file: str, parent: int, workers: int) -> None:
-
+def serve(scheduler_file: Path, parent: int, workers: int, restarts: int) -> None:
     stopping = threading.Event()
 
     def on_signal(signum: int, frame: Any) -> None:
@@ -177,23 +276,30 @@ def serve(scheduler_file: str, parent: int, workers: int) -> None:
     _die_with_parent()
     if os.getppid() != parent:
         return
-    cluster = local_cluster(workers)
+    directory = scheduler_file.parent
+    cluster = local_cluster(workers, credentials.make(directory))
     try:
-        write_scheduler_file(scheduler_file, cluster.scheduler_address)
-        while not stopping.wait(0.5):
+        document = {"address": cluster.scheduler_address, "pid": os.getpid()}
+        _write_json(scheduler_file, {**document, "restarts": restarts})
+        (directory / DOWN_FILE).unlink(missing_ok=True)
+        while not stopping.wait(WATCH_SECONDS):
             if os.getppid() != parent:
                 break
     finally:
         with contextlib.suppress(Exception):
             cluster.close(timeout=STOP_SECONDS - 2)
-        # The directory too: a master killed with SIGKILL cannot remove it itself.
-        shutil.rmtree(os.path.dirname(scheduler_file), ignore_errors=True)
+        if os.getppid() != parent:
+            # The directory too: a master killed with SIGKILL cannot remove it itself.
+            shutil.rmtree(directory, ignore_errors=True)
+        else:  # stopped by the master (which removes it) or failed: it is no longer up
+            scheduler_file.unlink(missing_ok=True)
 
 
 def main() -> None:
-    scheduler_file, parent, workers = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    scheduler_file, parent, workers = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+    restarts = int(sys.argv[4]) if len(sys.argv) > 4 else 0
     started = time.monotonic()
-    serve(scheduler_file, parent, workers)
+    serve(scheduler_file, parent, workers, restarts)
     log.debug("cluster ran %.1f s", time.monotonic() - started)
 
 

@@ -49,7 +49,12 @@ MIN_SHARD = 50
 MAX_SHARD = 2_000_000
 # Rough cost of one game, in seconds per strategy (a fresh process, caches cold): only the
 # first shards are sized from it, the rest from what those measured.
-COLD_SECONDS_PER_GAME = {"random": 1 / 10_000, "greedy": 1 / 4_000, "expected": 1 / 2_000}
+COLD_SECONDS_PER_GAME = {
+    "random": 1 / 10_000,
+    "greedy": 1 / 4_000,
+    "expected": 1 / 2_000,
+    "search": 1 / 20,
+}
 
 SHARDS_IN_FLIGHT = Gauge(
     "simulation_shards_in_flight",

@@ -107,6 +107,7 @@ def spec_of(sim: SimulationRequest) -> dict[str, Any]:
         "rules": sim.rules.as_dict(),
         "seed": sim.seed,
         "first_dealer": sim.first_dealer,
+        "budgets": list(sim.budgets),
     }
 
 
@@ -118,6 +119,7 @@ def request_of(spec: dict[str, Any], first_game: int, games: int) -> SimulationR
         games=games,
         first_game=first_game,
         first_dealer=spec["first_dealer"],
+        budgets=tuple(spec["budgets"]),
     )
 
 

@@ -384,3 +384,38 @@ def test_a_first_dealer_past_the_last_seat_is_the_edge_s_concern() -> None:
     assert spec_validator("SimulationRequest").is_valid(body)
     assert not edge_accepts(SimulationSchema(), body)
     assert sim_edge_accepts(body)
+
+
+# --- search: its budget ------------------------------------------------------------------
+
+
+def _search(budget: Any) -> dict[str, Any]:
+    return {
+        "games": 2,
+        "seed": 3,
+        "players": [{"strategy": "search", "budget": budget}, {"strategy": "expert"}],
+    }
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        _search(0),
+        _search(1001),
+        _search(2.5),
+        {"games": 1, "players": [{"strategy": "expected", "budget": 4}, {"strategy": "random"}]},
+    ],
+    ids=["zero", "past_the_limit", "fraction", "not_search"],
+)
+def test_a_bad_budget_is_named(api: ContractClient, body: dict[str, Any]) -> None:
+    assert pointers(problem_of(api.post(SIMULATE, body), 422)) == ["/players/0/budget"]
+
+
+def test_the_budget_is_played_and_the_run_replays(api: ContractClient) -> None:
+    small = api.post(SIMULATE, _search(2))
+    assert small.status_code == 200
+    assert small.get_data() == api.post(SIMULATE, _search(2)).get_data()
+    transcripts = {**_search(2), "transcripts": True}
+    other = api.post(SIMULATE, {**transcripts, "players": [
+        {"strategy": "search", "budget": 30}, {"strategy": "expert"}]}).get_json()  # fmt: skip
+    assert api.post(SIMULATE, transcripts).get_json()["transcripts"] != other["transcripts"]

@@ -176,13 +176,17 @@ def open_page(browser: Browser, base_url: str) -> Iterator[OpenPage]:
         assert visit.console_errors == [], visit.console_errors
 
 
-def save_screenshot(page: Page, name: str, *, docs: bool = False) -> Path:
+def save_screenshot(page: Page, name: str, *, docs: bool = False, part: str | None = None) -> Path:
     """Save under artifacts/screenshots/ (kept by CI); with E2E_UPDATE_DOCS=1 and ``docs``,
-    refresh the committed copy under docs/screenshots/ that docs/page.md and the README show."""
+    refresh the committed copy under docs/screenshots/ that docs/page.md and the README show.
+    ``part``: a selector, to save that element alone rather than the whole page."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
     page.mouse.move(0, 0)  # no hover highlight left on the last tile tapped
-    page.screenshot(path=str(path), full_page=True)
+    if part:
+        page.locator(part).screenshot(path=str(path))
+    else:
+        page.screenshot(path=str(path), full_page=True)
     if docs and os.environ.get("E2E_UPDATE_DOCS") == "1":
         DOCS_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, DOCS_SCREENSHOTS / path.name)

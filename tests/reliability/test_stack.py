@@ -8,6 +8,7 @@ and a low advice rate. Each test is bounded in count and time; all traffic is lo
 from __future__ import annotations
 
 import contextlib
+import grp
 import http.client
 import json
 import os
@@ -397,3 +398,64 @@ def test_gunicorn_logs_json_lines_too(stack: Stack) -> None:
         line for line in lines if re.match(r"^\[\d{4}-\d\d-\d\d [\d:]+ [+-]\d{4}\] \[\d+\]", line)
     ]
     assert not plain, plain[:3]
+
+
+def _api_socket(stack: Stack) -> Path:
+    found = re.search(r"gunicorn unix:(\S+api\.sock)", stack.log.read_text(errors="replace"))
+    assert found, stack.tail()
+    return Path(found.group(1))
+
+
+def _connect_as(uid: int, path: Path) -> str:
+    """What a process of user ``uid`` gets when it connects to the unix socket ``path``."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: become the other user, try, say what happened, exit
+        os.close(read)
+        outcome = "connected"
+        try:
+            os.setgroups([])
+            os.setgid(uid)
+            os.setuid(uid)
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+                sock.settimeout(3)
+                sock.connect(str(path))
+        except OSError as error:
+            outcome = type(error).__name__
+        os.write(write, outcome.encode())
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read, "rb") as answer:
+        outcome = answer.read().decode()
+    os.waitpid(pid, 0)
+    return outcome
+
+
+def test_only_nginx_reaches_the_api_socket(stack: Stack) -> None:
+    sock = _api_socket(stack)
+    directory = sock.parent.stat()
+    if os.getuid() != 0:  # nginx's workers run as this user: the directory is ours alone
+        assert directory.st_mode & 0o777 == 0o700
+        assert directory.st_uid == os.getuid()
+        return
+    assert directory.st_mode & 0o777 == 0o750  # root and nginx's workers' group
+    assert directory.st_gid == grp.getgrnam("www-data").gr_gid
+    assert _connect_as(65534, sock) == "PermissionError"  # the user tried in issue 25
+    assert stack.call("POST", "/v1/hands/score", VALID_HAND)[0] == 200  # nginx does reach it
+
+
+def test_redis_killed_is_started_again_and_the_stack_serves_on(stack: Stack) -> None:
+    (redis,) = [pid for pid in stack.descendants() if b"redis-server" in _cmdline(pid)]
+    os.kill(redis, signal.SIGKILL)
+    status, _, body = stack.call("POST", "/v1/hands/score", VALID_HAND)
+    assert status == 200, body  # the rate limits fail open meanwhile
+    deadline = time.monotonic() + 10
+    while True:
+        again = [pid for pid in stack.descendants() if b"redis-server" in _cmdline(pid)]
+        if again and again != [redis]:
+            break
+        assert time.monotonic() < deadline, stack.tail()
+        time.sleep(0.2)
+    assert stack.process.poll() is None
+    assert stack.call("GET", "/readyz")[0] == 200
+    assert '"logger":"stack"' in stack.log.read_text(errors="replace")

@@ -13,6 +13,8 @@ from scoring_api.sim.game import DealRecord, GameResult, draw_for_dealer
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import SimulationRequest, Totals, play_all, run, summarize
 
+from .test_games import small_budgets
+
 MODES = {
     "three": parse_rules({"players": 3}),
     "four": parse_rules({"players": 4}),
@@ -99,7 +101,9 @@ def check_game(game: GameResult, rules: RuleOptions) -> None:
 def test_games_add_up_and_stop_at_the_target(mode: str, lineup: int) -> None:
     rules = MODES[mode]
     names = lineups(rules.players)[lineup]
-    request = SimulationRequest(names, rules, seed=20261201, games=12, first_dealer="draw")
+    request = SimulationRequest(
+        names, rules, 20261201, 12, first_dealer="draw", budgets=small_budgets(names)
+    )
     for game in play_all(request, transcript=True):
         check_game(game, rules)
 

@@ -65,7 +65,7 @@ class PlayView:
         return len(self.sides)
 
 
-def _draw(rng: Random, eligible: list[int], k: int) -> list[int]:
+def draw_some(rng: Random, eligible: list[int], k: int) -> list[int]:
     """``k`` of the ``eligible`` items, uniformly (``rng.random()`` only, whose sequence
     Python guarantees): a partial Fisher-Yates shuffle."""
     for i in range(k):
@@ -89,7 +89,7 @@ def draw_holdings(view: PlayView, rng: Random) -> list[list[int]]:
     for seat in sorted(others, key=lambda seat: -view.above[seat]):
         floor = view.above[seat]
         eligible = [i for i, v in enumerate(view.unseen) if not taken[i] and v > floor]
-        for i in _draw(rng, eligible, view.held[seat]):
+        for i in draw_some(rng, eligible, view.held[seat]):
             taken[i] = True
             hands[seat].append(view.unseen[i])
         hands[seat].sort()

@@ -1,7 +1,8 @@
 // The players' page: keep a whole game at the table, check a hand, get advice on the
-// lay-away. Plain ES modules, no build step: core (helpers, API), picker (the 28 tiles),
-// hand, advice, and the game (game-store: the saved game; game-play: the deal as it
-// happens; game-view and game-record: what is shown).
+// lay-away, simulate games between strategies. Plain ES modules, no build step: core
+// (helpers, API), picker (the 28 tiles), hand, advice, the game (game-store: the saved game;
+// game-play: the deal as it happens; game-view, board and game-record: what is shown), and
+// simulate (with charts).
 
 import { $, $$, tr, view } from "./core.js";
 import { STRINGS, pickLanguage } from "./i18n.js";
@@ -10,6 +11,7 @@ import {
   discardSaved, gameGo, gameHint, gameMarks, gameTile, initGame, renderGame,
 } from "./game.js";
 import { handHint, handMarks, handTile, initHand, renderHand } from "./hand.js";
+import { initSimulate, renderSimulate, simulateAddress } from "./simulate.js";
 import { buildPalette, setHint, updatePalette } from "./picker.js";
 import { readToken, splitTokens } from "./tiles.js";
 
@@ -17,6 +19,8 @@ const TABS = {
   game: { marks: gameMarks, hint: gameHint, tile: gameTile },
   hand: { marks: handMarks, hint: handHint, tile: handTile },
   advice: { marks: adviceMarks, hint: adviceHint, tile: adviceTile },
+  // no tiles to pick; the run's parameters in the address (simulate.js)
+  simulate: { marks: () => ({}), hint: () => "", tile: () => {}, address: simulateAddress },
 };
 
 function paletteChanged() {
@@ -34,11 +38,13 @@ function showTab(name, focus = false) {
     if (on && focus) tab.focus();
   }
   for (const panel of $$('[role="tabpanel"]')) panel.hidden = panel.id !== `panel-${name}`;
-  $(`#panel-${name} .palette-home`).append($("#picker"));
-  $("#picker").hidden = false;
+  const home = $(`#panel-${name} .palette-home`);
+  if (home) home.append($("#picker"));
+  $("#picker").hidden = !home;
   $("#type-error").hidden = true;
   $("#play-warning").hidden = true;
-  if (window.location.hash !== `#${name}`) window.history.replaceState(null, "", `#${name}`);
+  const hash = `#${name}${TABS[name].address ? TABS[name].address() : ""}`;
+  if (window.location.hash !== hash) window.history.replaceState(null, "", hash);
   if (name === "game") renderGame();
   paletteChanged();
 }
@@ -63,6 +69,7 @@ function setLanguage(lang, save) {
   renderHand();
   renderAdvice();
   renderGame();
+  renderSimulate();
   paletteChanged();
 }
 
@@ -101,6 +108,7 @@ function init() {
   initHand(() => view.tab === "hand" && paletteChanged());
   initAdvice(() => view.tab === "advice" && paletteChanged());
   initGame(() => view.tab === "game" && paletteChanged());
+  initSimulate();
 
   const tabs = $$('[role="tab"]');
   for (const tab of tabs) {
@@ -119,7 +127,7 @@ function init() {
   $("#type-form").addEventListener("submit", onTyped);
 
   const browser = [navigator.language, ...(navigator.languages || [])];
-  const wanted = window.location.hash.slice(1);
+  const wanted = window.location.hash.slice(1).split("?")[0];
   try {
     setLanguage(pickLanguage(storedLanguage(), browser), false);
     showTab(wanted in TABS ? wanted : "game");

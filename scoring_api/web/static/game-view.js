@@ -8,6 +8,7 @@ import {
 import { phase, seatOnTurn, ui } from "./game-play.js";
 import { ends } from "./tiles.js";
 import { slotFace } from "./picker.js";
+import { boardSvg, pegsOf } from "./board.js";
 
 const game = () => store.game;
 export const seatName = (seat) => game().setup.names[seat];
@@ -35,8 +36,8 @@ export function gameHint() {
   return tr("hint_deal_done");
 }
 
-// The board: each side's score (live during the deal, as the service referees it so far) and
-// whose deal it is.
+// The board: the pegs on their tracks (board.js), each side's score in words (live during
+// the deal, as the service referees it so far) and whose deal it is.
 function boardScores() {
   const deal = currentDeal();
   return (deal.result || deal.live)?.scores || scoresBeforeDeal();
@@ -48,21 +49,19 @@ function renderBoard() {
   const scores = boardScores();
   const winner = winnerOf();
   const dealerSide = sideOf(setup, deal.dealer);
+  const pegs = pegsOf(deals, scores).map((peg, side) => ({ ...peg, name: sideName(side),
+    won: winner?.side === side }));
   $("#board").replaceChildren(
     h("h3", { class: "board-title", text: tr("board_title", { target: setup.target,
       n: deals.length }) }),
+    boardSvg(pegs, setup.target),
     h("ul", { class: "sides" }, Array.from({ length: sideCount(setup) }, (_, side) => h("li", {
       class: `side s${side}${winner?.side === side ? " won" : ""}`, "data-side": side },
     h("span", { class: "side-name", text: sideName(side) }),
     h("strong", { class: "side-score", id: `side-score-${side}`, text: String(scores[side]) }),
-    h("span", { class: "side-peg", "aria-hidden": "true" }, h("span", { class: "peg",
-      "data-fill": Math.min(100, Math.round((100 * scores[side]) / setup.target)) })),
     dealerSide === side && !winner ? h("span", { class: "side-deals", text: tr("deals_now",
       { who: seatName(deal.dealer) }) }) : null,
     winner?.side === side ? h("span", { class: "side-won", text: tr("winner_mark") }) : null))));
-  for (const peg of $("#board").querySelectorAll(".peg")) {
-    peg.style.width = `${peg.dataset.fill}%`; // a CSSOM property, allowed by the CSP
-  }
 }
 
 function eventWords(event) {

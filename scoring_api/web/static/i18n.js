@@ -43,6 +43,8 @@ const RUN_RU = { 3: "трёх", 4: "четырёх", 5: "пяти" };
 
 import { GAME_STRINGS } from "./i18n-game.js";
 import { REVIEW_STRINGS } from "./i18n-review.js";
+import { BOARD_STRINGS } from "./i18n-board.js";
+import { SIM_STRINGS } from "./i18n-sim.js";
 
 export const STRINGS = {
   en: {
@@ -229,7 +231,8 @@ export const STRINGS = {
 };
 
 for (const lang of Object.keys(STRINGS)) {
-  Object.assign(STRINGS[lang], GAME_STRINGS[lang], REVIEW_STRINGS[lang]);
+  Object.assign(STRINGS[lang], GAME_STRINGS[lang], REVIEW_STRINGS[lang], BOARD_STRINGS[lang],
+    SIM_STRINGS[lang]);
 }
 
 export function pickLanguage(stored, browserLanguages) {

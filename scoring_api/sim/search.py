@@ -1,0 +1,123 @@
+"""The ``search`` player: at each choice of the play, play-outs over the holdings the others
+may have, drawn to fit everything the seat has seen.
+
+The lay-away is the expert's (``expected``'s with three or four players). In the play, with
+a choice of values, the seat draws ``budget`` holdings of the others from the tiles he has not
+seen, each consistent with what he saw: the counts they hold, every go they said (a seat that
+said go holds nothing that would have fitted), and with two players the other's lay-away: the
+other's six drawn tiles are his laid tiles plus tiles drawn from the unseen, and a draw is
+kept only if the expert's lay-away of those six keeps every tile he has laid (so his holding is
+drawn as likely as the expert's lay-away pattern makes it; after ``MAX_TRIES`` draws per
+holding without one, a holding is drawn uniformly). Each value he may lay is played out
+against every holding, the same holdings for each, both seats laying by the expert's play
+table (greedily where it is silent: ``expert.playout.play_values``); with three or four
+players every seat lays greedily (``review.playouts.tile_values``). He lays the value with the
+best total of the rest of the play's points, his side's minus the others'.
+
+The draws come from a ``Random`` seeded by one draw of the game's own, so a game is a function
+of its seed; no draw reads a tile he has not seen (``tests/sim/test_search.py`` changes them
+all and checks the choice).
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from scoring_api.rules.constants import HAND_SIZE
+from scoring_api.rules.seats import next_seat
+from scoring_api.rules.tiles import ALL_MASK, Tile, tiles_in
+
+from .expert.playout import play_values
+from .expert.strategy import ExpertStrategy
+from .expert.tables import EXPERT_DISCARDS, EXPERT_PLAYERS, ExpertTables
+from .review.playouts import tile_values
+from .review.views import PlayView, draw_some
+from .strategies import Seat
+
+DEFAULT_BUDGET = 48
+"""Holdings drawn per choice by default: each value he may lay is played out against each."""
+MAX_BUDGET = 1_000
+"""The most a request may ask for (a 422 naming the field past it)."""
+MAX_TRIES = 8
+"""Draws per holding that the other's lay-away may reject before one is drawn uniformly."""
+_SEED_RANGE = 1 << 53
+
+
+def other_holdings(seat: Seat, tables: ExpertTables, rng: Random, samples: int) -> list[list[int]]:
+    """``samples`` holdings of the other (two players), values lowest first, each
+    consistent with what ``seat`` has seen and the expert's lay-away of the other's six."""
+    other = next_seat(seat.seat, EXPERT_PLAYERS)
+    unseen = [tile.value for tile in tiles_in[ALL_MASK & ~seat.seen]]
+    laid = [tile.value for tile in tiles_in[seat.seen & ~seat.own]]  # the other's, by now
+    floor = seat.above[other] if seat.above else -1
+    held = seat.opponent_tiles
+    hidden = len(EXPERT_DISCARDS.options[0]) + held  # his lay-away and his tiles in hand
+    dealer = seat.dealer == other
+    holdings: list[list[int]] = []
+    tries = 0
+    while len(holdings) < samples and tries < MAX_TRIES * samples:
+        tries += 1
+        values = tuple(sorted(laid + draw_some(rng, list(unseen), hidden)))
+        away = tables.discard(values, dealer)
+        kept = [value for position, value in enumerate(values) if position not in away]
+        for value in laid:
+            if value not in kept:
+                break
+            kept.remove(value)
+        else:
+            if not kept or kept[0] > floor:
+                holdings.append(kept)
+    eligible = [value for value in unseen if value > floor]
+    while len(holdings) < samples:
+        holdings.append(sorted(draw_some(rng, list(eligible), held)))
+    return holdings
+
+
+class SearchStrategy(ExpertStrategy):
+    """The expert's lay-away; in the play, a search of ``budget`` holdings per choice."""
+
+    name = "search"
+    description = (
+        "Lays away as expert. In the play, with a choice, draws `budget` holdings of the "
+        "others consistent with what the seat has seen (the tiles laid, the goes said and, "
+        "with two players, the other's lay-away as the expert would make it), plays each "
+        "value out against each, both laying by the expert's play table (every seat greedily "
+        "with three or four players), and lays the best."
+    )
+
+    def __init__(self, budget: int = DEFAULT_BUDGET, tables: ExpertTables | None = None) -> None:
+        super().__init__(tables)
+        self.budget = budget
+
+    def lay(self, seat: Seat, rng: Random) -> Tile:
+        playable = seat.playable
+        if playable[0].value == playable[-1].value:
+            return playable[0]
+        local = Random(int(rng.random() * _SEED_RANGE))
+        if len(seat.held) == EXPERT_PLAYERS:
+            other = next_seat(seat.seat, EXPERT_PLAYERS)
+            mine = tuple(tile.value for tile in seat.remaining())
+            key = (mine, seat.count_values, seat.opponent_tiles, seat.passed[other])
+            holdings = other_holdings(seat, self.tables, local, self.budget)
+            totals = {v: float(t) for v, t in play_values(key, holdings, self.tables.play).items()}
+        else:
+            totals = tile_values(self._view(seat, local), self.budget, None)
+        value = max(totals, key=lambda v: (totals[v], v))
+        return next(tile for tile in playable if tile.value == value)
+
+    def _view(self, seat: Seat, rng: Random) -> PlayView:
+        """What ``seat`` knows as the review's play-outs take it (three or four players)."""
+        players = len(seat.held)
+        return PlayView(
+            seat=seat.seat,
+            sides=tuple(seat.sides),
+            hand=tuple(tile.value for tile in seat.remaining()),
+            playable=tuple(seat.playable),
+            values=seat.count_values,
+            passed=tuple(seat.passed),
+            last=seat.last,
+            held=tuple(HAND_SIZE if s is None else s.bit_count() for s in seat.held),
+            above=tuple(seat.above) if seat.above else (-1,) * players,
+            unseen=tuple(tile.value for tile in tiles_in[ALL_MASK & ~seat.seen]),
+            seed=str(rng.random()),
+        )
