@@ -48,8 +48,9 @@ def test_a_three_player_deal_by_tapping(open_page: OpenPage) -> None:
     assert [p for p in points if p] == ["+2", "+2", "+4", "+5", "+1", "+3"]
     expect(page.locator("#count-label")).to_have_text("Last count")
     expect(page.locator("#play-count")).to_have_text("15")  # stays in view after the play
-    # pegging A 9, B 2, C 6 (+1 for the starter), live on the board
-    for side, score in enumerate(["9", "2", "7"]):
+    # pegging A 9, B 2, C 6 (+1 for the starter), then the hands counted as soon as the play
+    # is over (A 12, B 8, C 4), live on the board: the crib is still to come
+    for side, score in enumerate(["21", "10", "11"]):
         expect(side_score(page, side)).to_have_text(score)
     # a claim at the show is checked with the deal
     page.locator("#claim-0").fill("10")
@@ -77,9 +78,9 @@ def test_a_three_player_deal_by_tapping(open_page: OpenPage) -> None:
     expect(page.locator("#deal-heading")).to_have_text("Deal 1: C deals, A leads")
     page.locator("#play-undo").click()  # the deal's score and its last crib tile
     expect(page.locator("#deal-events")).to_have_count(0)
-    expect(side_score(page, A)).to_have_text("9")
+    expect(side_score(page, C)).to_have_text("11")  # the hands, not the crib
     tap(page, "0-6")
-    expect(side_score(page, A)).to_have_text("21")
+    expect(side_score(page, C)).to_have_text("16")
 
 
 def test_a_four_player_partnership_deal(open_page: OpenPage) -> None:
@@ -99,11 +100,12 @@ def test_a_four_player_partnership_deal(open_page: OpenPage) -> None:
     points = [e.inner_text() or "0" for e in page.locator("#play-record .entry-pts").all()]
     assert points == ["0", "+2", "+2", "0", "+2", "0", "+2", "+2", "+6", "+1", "0", "+2", "+3",
                       "+5", "0", "+3"]  # fmt: skip
-    expect(side_score(page, 0)).to_have_text("15")
-    expect(side_score(page, 1)).to_have_text("15")
+    # 15 each in the play, then the hands at once: N 2 and S 9; E 2 and W 4
+    expect(side_score(page, 0)).to_have_text("26")
+    expect(side_score(page, 1)).to_have_text("21")
     for tile in ["0-2", "2-4", "3-5", "5-6"]:
         tap(page, tile)
-    # hands N 2, S 9; E 2, W 4 and W's crib 2 (for E-W)
+    # and W's crib 2 (for E-W)
     expect(side_score(page, 0)).to_have_text("26")
     expect(side_score(page, 1)).to_have_text("23")
     expect(page.locator("#deal-events li.event").last).to_have_attribute("data-kind", "crib")
