@@ -30,21 +30,8 @@ from scoring_api.sim.runs import Totals
 from scoring_api.sim_cluster.runner import missing_ranges
 
 from .dask_processes import Scheduler, scheduler, workers
+from .helpers import RUN, SIMULATE, SMALL_SHARDS, metric, wait_until
 
-SIMULATE = "/v1/simulations"
-SMALL_SHARDS = {
-    "SCORING_API_INLINE_GAMES": "100",
-    "SCORING_API_SHARD_SECONDS": "0.2",
-    "SCORING_API_CLUSTER_WORKERS": "2",
-}
-RUN = {
-    "games": 3_000,
-    "seed": 20261201,
-    "first_game": 17,
-    "first_dealer": "draw",
-    "rules": {"target": 121},
-    "players": [{"strategy": "greedy"}, {"strategy": "random"}],
-}
 RULES = RuleOptions(target=121)  # RUN's
 
 
@@ -62,19 +49,6 @@ def post_ndjson(server: Server, body: dict[str, Any], timeout: float = 120) -> l
     )
     assert answer.status == 200, answer.body[:500]
     return [json.loads(line) for line in answer.body.decode().splitlines()]
-
-
-def metric(server: Server, name: str) -> float:
-    text = server.request("GET", "/metrics").body.decode()
-    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines() if line.startswith(name))
-
-
-def wait_until(check: Any, seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not within {seconds} s: {what}")
-        time.sleep(0.2)
 
 
 @pytest.fixture(scope="module")

@@ -28,7 +28,7 @@ import psutil
 import pytest
 from live_server import Server, serve
 
-from .test_cluster import RUN, SIMULATE, SMALL_SHARDS, metric, wait_until
+from .helpers import RUN, SIMULATE, SMALL_SHARDS, metric, wait_until
 
 DASK_PORTS = 5  # the scheduler, 2 nannies, 2 workers
 HTTP_PORTS = 3  # the scheduler's and each worker's /health and /metrics

@@ -4,6 +4,15 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, Page, expect
 
+A, B, C = 0, 1, 2
+# docs/rules.md section 8.5, three players, C deals: (seat, tile or None for a go).
+THREE_PLAY: list[tuple[int, str | None]] = [
+    (A, "3-4"), (B, "2-6"), (C, "3-5"), (A, "0-4"), (B, None), (C, None), (A, "1-3"),
+    (B, "0-5"), (C, "1-5"), (A, "2-2"), (B, "4-6"), (C, "1-4"), (B, None), (C, None),
+    (B, "2-5"), (C, "4-4"),
+]  # fmt: skip
+THREE_CRIB = ["5-6", "0-1", "3-6", "0-6"]
+
 
 def tap(page: Page, tile: str) -> None:
     page.locator(f'#palette button[data-tile="{tile}"]').click()
@@ -64,3 +73,20 @@ def assert_fits_the_width(page: Page) -> None:
     """Nothing sticks out sideways: the page reads without scrolling left and right."""
     width = page.viewport_size["width"] if page.viewport_size else 0
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def resume_second_deal(page: Page, scores: list[int]) -> None:
+    """A game saved after its first deal at ``scores`` (no event kept), reopened at the
+    second deal: a position near the target without playing a whole deal to reach it."""
+    page.evaluate(
+        """scores => {
+        const game = JSON.parse(localStorage.getItem("domino-cribbage.game"));
+        game.deals[0].result = {events: [], scores, winner: null, lurched: []};
+        game.deals.push({dealer: 0, starter: null, plays: [], crib: [], claims: null,
+                         pegging: null, result: null});
+        localStorage.setItem("domino-cribbage.game", JSON.stringify(game));
+        }""",
+        scores,
+    )
+    page.reload()
+    page.wait_for_selector("body.ready")

@@ -11,8 +11,15 @@ import pytest
 
 from .board import assert_pegs
 from .conftest import DESKTOP, PHONE, OpenPage, save_screenshot
-from .table import assert_fits_the_width, lay, start_game, tap
-from .test_game import THREE_CRIB, THREE_PLAY
+from .table import (
+    THREE_CRIB,
+    THREE_PLAY,
+    assert_fits_the_width,
+    lay,
+    resume_second_deal,
+    start_game,
+    tap,
+)
 
 pytest.importorskip(
     "playwright.sync_api", reason="the playwright package is not installed (pip install playwright)"
@@ -32,35 +39,26 @@ def test_the_pegs_follow_a_three_player_deal_and_its_undo(open_page: OpenPage) -
     assert_pegs(page, [0, 0, 1], [0, 0, 0], 61)
     for seat, tile in THREE_PLAY:
         lay(page, seat, tile)
-    # pegging: A 4 then 5; B 2; C 2, a go, 2, a go (after his starter point)
-    assert_pegs(page, [9, 2, 7], [4, 0, 6], 61)
+    # pegging: A 4 then 5; B 2; C 2, a go, 2, a go (after his starter point); the play over,
+    # the hands are counted at once (A 12, B 8, C 4), the crib waits for its tiles
+    assert_pegs(page, [21, 10, 11], [9, 2, 7], 61)
     for tile in THREE_CRIB:
         tap(page, tile)
-    # the show: A's hand 12, B's 8, C's 4 then his crib 5
+    # the crib: C's 5 after his hand's 4
     assert_pegs(page, [21, 10, 16], [9, 2, 11], 61)
     assert_fits_the_width(page)
     label = page.locator("#board svg").get_attribute("aria-label") or ""
     assert label.startswith("The board, game to 61: A at 21, back peg at 9;")
     save_screenshot(page, "board-three-phone", docs=True, part="#panel-game .inputs")
-    page.locator("#play-undo").click()  # the deal's score and a crib tile: the play's board
-    assert_pegs(page, [9, 2, 7], [4, 0, 6], 61)
+    page.locator("#play-undo").click()  # a crib tile: the board after the hands again
+    assert_pegs(page, [21, 10, 11], [9, 2, 7], 61)
 
 
 def test_the_board_ends_on_the_winner(open_page: OpenPage) -> None:
     """Two players to 61, a game saved at Nina 20, Dan 59: Dan wins on his pair."""
     page = open_page(viewport=DESKTOP).page
     start_game(page, 2, ["Nina", "Dan"], dealer=1)
-    page.evaluate(
-        """() => {
-        const game = JSON.parse(localStorage.getItem("domino-cribbage.game"));
-        game.deals[0].result = {events: [], scores: [20, 59], winner: null, lurched: []};
-        game.deals.push({dealer: 0, starter: null, plays: [], crib: [], claims: null,
-                         pegging: null, result: null});
-        localStorage.setItem("domino-cribbage.game", JSON.stringify(game));
-        }"""
-    )
-    page.reload()
-    page.wait_for_selector("body.ready")
+    resume_second_deal(page, [20, 59])
     assert_pegs(page, [20, 59], [0, 0], 61)  # no event kept: the pegs behind the start
     tap(page, "1-2")
     lay(page, 1, "3-4")

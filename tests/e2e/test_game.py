@@ -10,7 +10,21 @@ import json
 import pytest
 
 from .conftest import DESKTOP, PHONE, OpenPage, save_screenshot
-from .table import assert_fits_the_width, lay, record, side_score, start_game, tap, type_tiles
+from .table import (
+    THREE_CRIB,
+    THREE_PLAY,
+    A,
+    B,
+    C,
+    assert_fits_the_width,
+    lay,
+    record,
+    resume_second_deal,
+    side_score,
+    start_game,
+    tap,
+    type_tiles,
+)
 
 pytest.importorskip(
     "playwright.sync_api", reason="the playwright package is not installed (pip install playwright)"
@@ -19,15 +33,7 @@ from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
 
-A, B, C = 0, 1, 2
 N, E, S, W = 0, 1, 2, 3  # partners: N-S (side 0) against E-W (side 1)
-# docs/rules.md section 8.5, three players, C deals: (seat, tile or None for a go).
-THREE_PLAY: list[tuple[int, str | None]] = [
-    (A, "3-4"), (B, "2-6"), (C, "3-5"), (A, "0-4"), (B, None), (C, None), (A, "1-3"),
-    (B, "0-5"), (C, "1-5"), (A, "2-2"), (B, "4-6"), (C, "1-4"), (B, None), (C, None),
-    (B, "2-5"), (C, "4-4"),
-]  # fmt: skip
-THREE_CRIB = ["5-6", "0-1", "3-6", "0-6"]
 # the same deal typed in one go: starter, the play (goes said), the crib
 THREE_TYPED = "5-5 3-4 2-6 3-5 0-4 go go 1-3 0-5 1-5 2-2 4-6 1-4 go go 2-5 4-4 " + " ".join(
     THREE_CRIB
@@ -151,17 +157,7 @@ def test_a_win_in_the_play_stops_the_deal_there(open_page: OpenPage) -> None:
     and Nina, below 31, is lurched."""
     page = open_page(viewport=PHONE).page
     start_game(page, 2, ["Nina", "Dan"], dealer=1)
-    page.evaluate(
-        """() => {
-        const game = JSON.parse(localStorage.getItem("domino-cribbage.game"));
-        game.deals[0].result = {events: [], scores: [20, 59], winner: null, lurched: []};
-        game.deals.push({dealer: 0, starter: null, plays: [], crib: [], claims: null,
-                         pegging: null, result: null});
-        localStorage.setItem("domino-cribbage.game", JSON.stringify(game));
-        }"""
-    )
-    page.reload()
-    page.wait_for_selector("body.ready")
+    resume_second_deal(page, [20, 59])
     expect(page.locator("#deal-heading")).to_have_text("Deal 2: Nina deals, Dan leads")
     tap(page, "1-2")
     lay(page, 1, "3-4")
@@ -207,7 +203,7 @@ def test_a_reload_in_the_middle_of_a_play_keeps_everything(open_page: OpenPage) 
     page.close()
     for seat, tile in THREE_PLAY[6:]:
         lay(fresh, seat, tile)
-    expect(side_score(fresh, A)).to_have_text("9")
+    expect(side_score(fresh, A)).to_have_text("21")  # 9 in the play, then his hand's 12
     fresh.close()
 
 

@@ -171,8 +171,9 @@ def test_the_go_flow_of_the_rules_without_an_extra_tap(open_page: OpenPage) -> N
         lay(page, player, tile)  # "N go", then N's 0-6 with no tap on a seat
     expect(page.locator("#play-warning")).to_be_hidden()
 
-    expect(side_score(page, 1)).to_have_text("6")
-    expect(side_score(page, 0)).to_have_text("2")
+    # 6 and 2 in the play; the play over, the hands are counted at once (D 8, N 7)
+    expect(side_score(page, 1)).to_have_text("14")
+    expect(side_score(page, 0)).to_have_text("9")
     expect(page.locator("#play-turn")).to_have_text("The play is over. Now the crib's four tiles.")
     expect(page.locator("#play-count")).to_have_text("25")
     entries = record(page)

@@ -19,13 +19,7 @@ from scoring_api.sim.runs import (
     run,
 )
 
-SMALL_BUDGET = 3
-"""The search's budget where a test checks the bookkeeping of its games, not its strength."""
-
-
-def small_budgets(lineup: tuple[str, ...]) -> tuple[int | None, ...]:
-    return tuple(SMALL_BUDGET if name == "search" else None for name in lineup)
-
+from .helpers import small_budgets
 
 PAIRS = [(a, b) for a in STRATEGIES for b in STRATEGIES]
 RULES = [

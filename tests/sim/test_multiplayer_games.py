@@ -13,7 +13,7 @@ from scoring_api.sim.game import DealRecord, GameResult, draw_for_dealer
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import SimulationRequest, Totals, play_all, run, summarize
 
-from .test_games import small_budgets
+from .helpers import small_budgets
 
 MODES = {
     "three": parse_rules({"players": 3}),
