@@ -1,8 +1,9 @@
 """A stranger's Dask client: ``python stranger.py PORT...`` tries each port of 127.0.0.1 with
 plain ``tcp://``, with ``tls://`` and a key of its own, and with ``tls://`` and no key; it
 prints one JSON object: ``"scheme:port:key" -> what happened`` (``ran as uid N`` when it
-could run code there). Each try gets a few seconds (a client speaking Dask to an HTTP port
-waits for a reply that never comes), then the process exits without waiting for them.
+could run code there). All tries share one deadline of a few seconds (a client speaking Dask
+to an HTTP port waits for a reply that never comes), then the process exits without waiting
+for the rest: a try that had no answer by then is "no answer", which refuses nothing.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import json
 import os
 import sys
 import threading
+import time
 import warnings
 
 TRY_SECONDS = 6
@@ -46,8 +48,9 @@ def main() -> None:
             )
             thread.start()
             threads.append(thread)
+    deadline = time.monotonic() + TRY_SECONDS
     for thread in threads:
-        thread.join(TRY_SECONDS)
+        thread.join(max(0.0, deadline - time.monotonic()))
     print(json.dumps(results), flush=True)
     os._exit(0)
 
