@@ -420,6 +420,23 @@ def _simulations() -> Iterator[Case]:
             path,
             {"games": 10, "seed": 12, "first_dealer": dealer, "first_game": 5, "players": two},
         )
+    search = [{"strategy": "search", "budget": 3}]
+    yield _post(
+        "sim search v expert",
+        path,
+        {"games": 3, "seed": 16, "players": [*search, {"strategy": "expert"}]},
+    )
+    yield _post(
+        "sim search partners transcripts",
+        path,
+        {
+            "games": 1,
+            "seed": 17,
+            "transcripts": True,
+            "rules": {"players": 4, "partners": True},
+            "players": [*search, *_lineup("greedy"), *search, *_lineup("random")],
+        },
+    )
     yield _post(
         "sim transcripts two",
         path,
