@@ -9,8 +9,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent)]  # cases.py, and tests/ (pytest's pythonpath)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/, pytest's pythonpath
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from cases import ANSWERS, answer, apps, cases, write_answers
 
