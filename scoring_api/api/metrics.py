@@ -36,6 +36,7 @@ from prometheus_client import (
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
+from scoring_api.engine import ENGINE
 from scoring_api.sim_cluster import embedded
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
@@ -147,7 +148,7 @@ class ServerCollector(Collector):
         info = GaugeMetricFamily(
             "scoring_api_build_info",
             "Always 1: the versions serving, as labels.",
-            labels=["version", "python", "gunicorn"],
+            labels=["version", "python", "gunicorn", "engine"],
         )
         info.add_metric(list(_versions()), 1)
         yield info
@@ -180,14 +181,14 @@ def _max_fds(pid: int) -> int | None:
 
 
 @cache
-def _versions() -> tuple[str, str, str]:
+def _versions() -> tuple[str, str, str, str]:
     def version(name: str) -> str:
         try:
             return metadata.version(name)
         except metadata.PackageNotFoundError:
             return "unknown"
 
-    return version("scoring-api"), platform.python_version(), version("gunicorn")
+    return version("scoring-api"), platform.python_version(), version("gunicorn"), ENGINE.build
 
 
 SERVER = ServerCollector()

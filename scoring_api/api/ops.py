@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response
 
+from scoring_api.engine import ENGINE
 from scoring_api.rules import DEFAULT_RULES, parse_tiles, score_show, show_total
 from scoring_api.sim_cluster import embedded
 
@@ -45,7 +46,7 @@ def readyz() -> dict[str, Any] | Response:
             checks=checks,
             cluster=cluster,
         )
-    return {"status": "ready", "checks": checks, "cluster": cluster}
+    return {"status": "ready", "checks": checks, "cluster": cluster, "engine": ENGINE.as_json()}
 
 
 @bp.get("/metrics")

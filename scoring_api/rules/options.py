@@ -63,6 +63,11 @@ class RuleOptions:
 
 DEFAULT_RULES = RuleOptions()
 
+OptionValue = object
+"""A rule option's value, an int or a bool, as JSON has it. Held as ``object``, not
+``int | bool``: the compiled engine keeps an ``int | bool`` as a machine int, and ``True``
+would become ``1``."""
+
 
 @dataclass(frozen=True, slots=True)
 class RuleOption:
@@ -70,18 +75,18 @@ class RuleOption:
 
     name: str
     """The field of ``RuleOptions`` and the key of a ``rules`` object."""
-    default: int | bool
+    default: OptionValue
     """Its value when a request leaves it out: the ``RuleOptions`` field's default, and
     ``allowed[0]``."""
-    allowed: tuple[int | bool, ...]
+    allowed: tuple[OptionValue, ...]
     """Every value it may take, the default first."""
     description: str
     """What it changes, citing the rule book."""
 
 
-def _option(name: str, values: tuple[int | bool, ...], description: str) -> RuleOption:
+def _option(name: str, values: tuple[OptionValue, ...], description: str) -> RuleOption:
     """The option of a ``RuleOptions`` field, its default that field's, put first."""
-    default: int | bool = getattr(DEFAULT_RULES, name)
+    default: OptionValue = getattr(DEFAULT_RULES, name)
     allowed = (default, *(value for value in values if value != default))
     return RuleOption(name, default, allowed, description)
 
@@ -130,7 +135,7 @@ def parse_rules(obj: object, pointer: str = "/rules") -> RuleOptions:
         return DEFAULT_RULES
     if not isinstance(obj, Mapping):
         raise MalformedInputError("rules must be an object of rule options", pointer)
-    values: dict[str, int | bool] = {}
+    values: dict[str, OptionValue] = {}
     for name, value in obj.items():
         option = _BY_NAME.get(name)
         if option is None:
@@ -152,7 +157,7 @@ def parse_rules(obj: object, pointer: str = "/rules") -> RuleOptions:
     return RuleOptions(**values)  # type: ignore[arg-type]
 
 
-def _match(value: object, allowed: tuple[int | bool, ...]) -> int | bool | None:
+def _match(value: object, allowed: tuple[OptionValue, ...]) -> OptionValue | None:
     """The allowed value equal to ``value`` in JSON terms: 61.0 is 61, but true is not 1."""
     for candidate in allowed:
         if isinstance(candidate, bool):
@@ -163,7 +168,7 @@ def _match(value: object, allowed: tuple[int | bool, ...]) -> int | bool | None:
     return None
 
 
-def _json(value: int | bool) -> str:
+def _json(value: OptionValue) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)

@@ -168,7 +168,9 @@ class PlayReferee:
         self.turn = self._next_active(player)
         if self.turn is None:
             items.append(self._close())
-            return items, "last_tile" if self.turn is None else "go"
+            # ``complete``, not ``self.turn is None``: _close() moved the turn on, and the
+            # narrowed test would be compiled as still true.
+            return items, "last_tile" if self.complete else "go"
         return items, None
 
     def _out_of_turn(self, player: int) -> IllegalPlayError:

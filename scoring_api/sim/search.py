@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from random import Random
 
+from mypy_extensions import mypyc_attr
+
 from scoring_api.rules.constants import HAND_SIZE
 from scoring_api.rules.seats import next_seat
 from scoring_api.rules.tiles import ALL_MASK, Tile, tiles_in
@@ -86,6 +88,7 @@ def other_holdings(seat: Seat, tables: ExpertTables, rng: Random, samples: int) 
     return holdings
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SearchStrategy(ExpertStrategy):
     """The expert's lay-away; in the play, a search of ``budget`` holdings per choice."""
 

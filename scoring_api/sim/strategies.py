@@ -15,6 +15,8 @@ from math import comb
 from random import Random
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from scoring_api.rules.constants import MAX_COUNT, MAX_VALUE
 from scoring_api.rules.memo import Memo
 from scoring_api.rules.options import RuleOptions
@@ -78,6 +80,7 @@ def pick(rng: Random, n: int) -> int:
     return int(rng.random() * n)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Strategy(ABC):
     """Adding a strategy is adding one subclass and listing it in ``registry.STRATEGIES``."""
 
@@ -97,6 +100,7 @@ class Strategy(ABC):
         """One of ``seat.playable``."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomStrategy(Strategy):
     name = "random"
     description = "Any legal choice, uniformly at random: a discard, then each tile laid."
@@ -116,6 +120,7 @@ class RandomStrategy(Strategy):
         return playable[int(rng.random() * len(playable))]  # pick(), inline: the hot path
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyStrategy(Strategy):
     name = "greedy"
     description = (
@@ -178,6 +183,7 @@ def _best_reply(after: tuple[int, ...], unseen: TileMask, pool: int, held: int, 
     return expected
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ExpectedStrategy(Strategy):
     name = "expected"
     description = (

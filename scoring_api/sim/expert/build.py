@@ -348,7 +348,8 @@ def finish(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    # Not from ``__doc__``: a compiled module has none.
+    parser = argparse.ArgumentParser(description="Build the expert's tables from a seed.")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--games", type=int, default=100_000, help="per round of self-play")
     parser.add_argument("--samples", type=int, default=300, help="per state, greedy play-outs")

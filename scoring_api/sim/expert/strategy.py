@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 from random import Random
 
+from mypy_extensions import mypyc_attr
+
 from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
 from scoring_api.rules.seats import next_seat
 from scoring_api.rules.tiles import Tile
@@ -38,6 +40,7 @@ def play_key(seat: Seat) -> PlayKey | None:
     return mine, seat.count_values, seat.opponent_tiles, seat.passed[other]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ExpertStrategy(ExpectedStrategy):
     """Plays from the shipped tables, or from tables given (the builder's own rounds)."""
 

@@ -14,6 +14,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
@@ -26,8 +27,11 @@ EXPERT_PLAYERS = PLAYERS
 EXPERT_DISCARDS = DISCARDS[EXPERT_PLAYERS]
 """The lay-away choices of those deals: two of six."""
 FORMAT = "domino-cribbage-expert-tables/1"
-TABLES_PATH = Path(__file__).with_name("tables.json.gz")
-ROLLOUT_PATH = Path(__file__).with_name("rollout.json.gz")
+# The package's folder as the import system has it: a compiled module's ``__file__`` names
+# the compiled file, which need not lie beside the tables.
+_FOLDER = Path(str(resources.files("scoring_api.sim.expert")))
+TABLES_PATH = _FOLDER / "tables.json.gz"
+ROLLOUT_PATH = _FOLDER / "rollout.json.gz"
 """The play table the last round of the build laid by in its play-outs: only the builder and
 the tests read it (to rebuild entries of the play table), never a game."""
 
