@@ -18,6 +18,7 @@ from __future__ import annotations
 import copyreg
 import dataclasses
 import hashlib
+import importlib
 import importlib.machinery
 import json
 import os
@@ -25,7 +26,6 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 ENGINE_VARIABLE = "SCORING_API_ENGINE"
@@ -94,23 +94,6 @@ def _check_manifest() -> tuple[dict[str, Any] | None, str]:
     return manifest, "every source is unchanged since the engine was compiled"
 
 
-class _CompiledLoader(importlib.machinery.ExtensionFileLoader):
-    """Loads a compiled module, then lets its frozen dataclasses be pickled (to the cluster's
-    workers and the process pools): a compiled class unpickles by setting its fields one by
-    one, which a frozen class refuses, so each pickles as a call of its constructor."""
-
-    def exec_module(self, module: ModuleType) -> None:
-        super().exec_module(module)
-        for value in list(vars(module).values()):
-            if (
-                isinstance(value, type)
-                and value.__module__ == module.__name__
-                and dataclasses.is_dataclass(value)
-                and value.__dataclass_params__.frozen  # type: ignore[attr-defined]
-            ):
-                copyreg.pickle(value, _reduce_frozen)
-
-
 def _reduce_frozen(obj: Any) -> tuple[type, tuple[object, ...]]:
     fields = dataclasses.fields(obj)
     return type(obj), tuple(getattr(obj, field.name) for field in fields if field.init)
@@ -129,7 +112,7 @@ class _CompiledFinder:
             return None
         location = str(compiled_file(fullname))
         return importlib.machinery.ModuleSpec(
-            fullname, _CompiledLoader(fullname, location), origin=location
+            fullname, importlib.machinery.ExtensionFileLoader(fullname, location), origin=location
         )
 
 
@@ -154,7 +137,26 @@ def _install() -> Engine:
         if loaded:  # imported before the finder: a mixed engine would not work
             raise RuntimeError(f"imported before the engine was chosen: {', '.join(loaded)}")
         sys.meta_path.insert(0, _CompiledFinder([*manifest["sources"], *manifest["libraries"]]))
+        _let_frozen_classes_pickle(manifest["sources"])
     return engine
+
+
+def _let_frozen_classes_pickle(modules: Sequence[str]) -> None:
+    """Let the compiled frozen dataclasses be pickled (to the cluster's workers and the
+    process pools): a compiled class unpickles by setting its fields one by one, which a
+    frozen class refuses, so each pickles as a call of its constructor. Every module is
+    imported now, since the compiled modules import each other without the import system's
+    loaders."""
+    for name in modules:
+        module = importlib.import_module(name)
+        for value in list(vars(module).values()):
+            if (
+                isinstance(value, type)
+                and value.__module__ == name
+                and dataclasses.is_dataclass(value)
+                and value.__dataclass_params__.frozen  # type: ignore[attr-defined]
+            ):
+                copyreg.pickle(value, _reduce_frozen)
 
 
 ENGINE = _install()

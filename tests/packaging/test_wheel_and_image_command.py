@@ -21,6 +21,8 @@ from pathlib import Path
 import pytest
 from live_server import free_port
 
+from scoring_api.engine import choose
+
 ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = (ROOT / "Dockerfile").read_text()
 
@@ -142,3 +144,12 @@ def test_scores_and_sums_metrics_over_workers(server: str) -> None:
         if line.startswith("http_requests_total{") and 'route="/v1/hands/score"' in line
     )
     assert float(line.rsplit(" ", 1)[1]) == 20
+
+
+def test_the_wheel_runs_the_engine_the_checkout_built(server: str) -> None:
+    """Built from a checkout whose engine is compiled and current, the wheel carries that
+    compiled engine (setup.py takes the in-tree build); otherwise the wheel is pure."""
+    expected, _ = choose("auto")
+    engine = json.loads(_get(f"{server}/readyz"))["engine"]
+    assert engine["build"] == expected.build
+    assert engine["mode"] == "auto"
