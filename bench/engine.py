@@ -1,0 +1,120 @@
+"""The engine's cost per game, compiled against pure, through the app's own /v1/simulations.
+
+Run from the repository root, after ./scripts/setup (which compiles the engine):
+    .venv/bin/python bench/engine.py [--games N] [--rounds R] [--skip-instructions]
+
+Instructions (the main figure, the same whatever else the machine is doing): each pairing's
+request is posted to ``create_app()``'s test client in a fresh process under valgrind's
+callgrind, once with N games and once with 2N, and the difference is divided by N, so start-up,
+imports and the first request's set-up cancel out. The pure build is the same checkout with
+``SCORING_API_ENGINE=pure``. Then games per second, wall clock: R rounds, each running every
+pairing in a fresh process of each build, alternating which goes first; the ratio of medians
+is the compiled build's speed-up. Nothing here asserts: bench/README.md holds the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The issue's targets, instructions per game (issue 21; bench/README "The engine").
+PAIRINGS = {
+    "random v random": ({"players": [{"strategy": "random"}] * 2}, 300_000),
+    "expected v greedy": (
+        {"players": [{"strategy": "expected"}, {"strategy": "greedy"}]},
+        1_200_000,
+    ),
+    "expert v expert": ({"players": [{"strategy": "expert"}] * 2}, 500_000),
+    "four players, random": (
+        {"players": [{"strategy": "random"}] * 4, "rules": {"players": 4}},
+        800_000,
+    ),
+}
+
+SNIPPET = r"""
+import json, sys, time
+from scoring_api.app import create_app
+from scoring_api import ENGINE
+body, games, timed = json.loads(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "1"
+client = create_app().test_client()
+started = time.perf_counter()
+answer = client.post("/v1/simulations", json={**body, "games": games, "seed": 1})
+elapsed = time.perf_counter() - started
+assert answer.status_code == 200, answer.get_data(as_text=True)
+print(json.dumps({"engine": ENGINE.build, "games_per_second": games / elapsed}))
+"""
+
+CALLGRIND = ("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null")
+
+
+def _run(build: str, body: dict[str, object], games: int, callgrind: bool) -> tuple[str, float]:
+    env = {**os.environ, "SCORING_API_ENGINE": build, "PYTHONHASHSEED": "0"}
+    command = [sys.executable, "-c", SNIPPET, json.dumps(body), str(games), "1"]
+    out = subprocess.run(
+        [*CALLGRIND, *command] if callgrind else command,
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    answer = json.loads(out.stdout.strip().splitlines()[-1])
+    assert answer["engine"] == build, answer
+    if callgrind:
+        found = re.search(r"Collected : (\d+)", out.stderr)
+        assert found, out.stderr[-500:]
+        return build, float(found.group(1))
+    return build, float(answer["games_per_second"])
+
+
+def instructions_per_game(build: str, body: dict[str, object], games: int) -> float:
+    """Instructions of 2N games minus those of N, per game."""
+    _, one = _run(build, body, games, True)
+    _, two = _run(build, body, 2 * games, True)
+    return (two - one) / games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="N of the callgrind runs")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds, wall clock")
+    parser.add_argument("--timed-games", type=int, default=2000)
+    parser.add_argument("--skip-instructions", action="store_true")
+    args = parser.parse_args()
+    if not args.skip_instructions:
+        print(f"instructions per game ({args.games} and {2 * args.games} games, callgrind)")
+        print("| pairing | target | pure | compiled | pure / compiled |")
+        print("| --- | ---: | ---: | ---: | ---: |")
+        for name, (body, target) in PAIRINGS.items():
+            pure = instructions_per_game("pure", body, args.games)
+            compiled = instructions_per_game("compiled", body, args.games)
+            print(
+                f"| {name} | {target:,} | {pure:,.0f} | {compiled:,.0f} | {pure / compiled:.2f}x |",
+                flush=True,
+            )
+    print(
+        f"\ngames per second, wall clock ({args.timed_games} games, median of {args.rounds}"
+        " interleaved rounds)"
+    )
+    print("| pairing | pure | compiled | compiled / pure |")
+    print("| --- | ---: | ---: | ---: |")
+    for name, (body, _) in PAIRINGS.items():
+        speeds: dict[str, list[float]] = {"pure": [], "compiled": []}
+        for k in range(args.rounds):
+            order = ("pure", "compiled") if k % 2 == 0 else ("compiled", "pure")
+            for build in order:
+                speeds[build].append(_run(build, body, args.timed_games, False)[1])
+        pure, compiled = (statistics.median(speeds[b]) for b in ("pure", "compiled"))
+        print(f"| {name} | {pure:,.0f} | {compiled:,.0f} | {compiled / pure:.2f}x |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
