@@ -36,6 +36,7 @@ from prometheus_client import (
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
+from scoring_api import scratch
 from scoring_api.sim_cluster import embedded
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
@@ -203,5 +204,6 @@ def exposition() -> bytes:
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
         registry.register(SERVER)
-        return generate_latest(registry)
+        with scratch.shared_read(os.environ[_MULTIPROC_ENV]):  # no dead worker folded meanwhile
+            return generate_latest(registry)
     return generate_latest(REGISTRY)

@@ -33,16 +33,16 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from scoring_api import scratch
 from scoring_api.settings import load_settings
 
-from . import credentials
+from . import credentials, logjson
 
 if TYPE_CHECKING:
     from distributed import LocalCluster, Security
@@ -66,6 +66,7 @@ QUIET_DASK = {
     "DASK_DISTRIBUTED__ADMIN__SYSTEM_MONITOR__INTERVAL": "5s",
     "DASK_DISTRIBUTED__WORKER__DAEMON": "False",
     **credentials.LOCKED_DASK,
+    **logjson.dask_env(),  # Dask's own lines as JSON, in every process of the cluster
 }
 
 
@@ -186,8 +187,7 @@ def start() -> None:
     settings = load_settings({}, os.environ)
     if settings.scheduler != "embedded" or _supervisor is not None:
         return
-    shm = "/dev/shm" if os.path.isdir("/dev/shm") else None
-    directory = Path(tempfile.mkdtemp(prefix="scoring-api-cluster-", dir=shm))  # mode 0700
+    directory = scratch.make_dir("scoring-api-cluster-", scratch.shm())  # mode 0700
     os.environ[SCHEDULER_FILE_ENV] = str(directory / "scheduler.json")  # the workers inherit it
     _supervisor = _Supervisor(directory, worker_count(settings.cluster_workers))
 
