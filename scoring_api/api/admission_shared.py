@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 PREFIX = "scoring-api:simulation-slot:"
 LEASE_SECONDS = 15
 RENEW_SECONDS = 5
-RECHECK_SECONDS = 30
+RECHECK_SECONDS = 5
 TIMEOUT_SECONDS = 0.5
 
 # KEYS: every slot. ARGV: client, value, lease ms, share. Returns {slot, own untils...} on
