@@ -2,7 +2,8 @@
 
 One stack for the module, on a free port of 127.0.0.1, with two gunicorn replicas of one
 worker x four threads each (8 request slots), a simulation cap of 2, a 4 s JSON budget (the
-large simulations end soon) and a low advice rate. Each test is bounded in count and time; all traffic is loopback.
+large simulations end soon) and a low advice rate. Each test is bounded in count and time;
+all traffic is loopback.
 """
 
 from __future__ import annotations
