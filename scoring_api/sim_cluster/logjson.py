@@ -10,7 +10,7 @@ neither ``distributed`` nor ``prometheus_client``: gunicorn's master loads it.
 
 ``disable_existing_loggers`` is off: importing ``distributed`` in a gunicorn worker must not
 silence the app's own loggers. Dask logs at WARNING and above (its INFO lines, thousands a
-session, say nothing an operator acts on); ``SCORING_API_DASK_LOG_LEVEL`` lowers it.
+session, say nothing an operator acts on); ``SCORING_DASK_LOG_LEVEL`` lowers it.
 """
 
 from __future__ import annotations
@@ -48,5 +48,5 @@ def dask_logging(level: str = "WARNING") -> dict[str, Any]:
 
 def dask_env() -> dict[str, str]:
     """The environment variable that makes every Dask process log JSON."""
-    level = os.environ.get("SCORING_API_DASK_LOG_LEVEL", "WARNING").upper()
+    level = os.environ.get("SCORING_DASK_LOG_LEVEL", "WARNING").upper()
     return {"DASK_DISTRIBUTED__LOGGING": repr(dask_logging(level))}

@@ -513,11 +513,26 @@ def test_nginx_refusals_carry_the_cors_header_the_app_sends(stack: Stack) -> Non
         large_headers = {k.lower(): v for k, v in large.getheaders()}
     finally:
         conn.close()
+    many = "".join(f"X-Field-{i}: {i}\r\n" for i in range(60))  # over gunicorn's 50: its 431
+    with socket.create_connection(("127.0.0.1", stack.port), timeout=5) as raw:
+        raw.sendall(f"GET /v1/rules HTTP/1.1\r\nHost: localhost\r\n{many}\r\n".encode())
+        gunicorn_page = raw.recv(4096).decode(errors="replace")
+    assert gunicorn_page.startswith("HTTP/1.1 431"), gunicorn_page  # gunicorn's own page
+    assert gunicorn_page.count("Access-Control-Allow-Origin: *") == 1, gunicorn_page
+    assert app_headers_once(stack)
     assert bad.startswith("HTTP/1.1 400"), bad
     assert "Access-Control-Allow-Origin: *" in bad, bad
     assert "application/problem+json" in bad, bad
     assert large.status == 413
     assert large_headers["access-control-allow-origin"] == "*"
+
+
+def app_headers_once(stack: Stack) -> bool:
+    """The app's own /v1 answer carries the CORS header once (nginx's, the app's hidden)."""
+    with socket.create_connection(("127.0.0.1", stack.port), timeout=5) as raw:
+        raw.sendall(b"GET /v1/tiles HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        head = raw.recv(65536).decode(errors="replace").split("\r\n\r\n", 1)[0]
+    return head.count("Access-Control-Allow-Origin: *") == 1 and " 200 " in head
 
 
 def _replica_master(stack: Stack, index: int) -> int:
