@@ -426,6 +426,10 @@ def test_gunicorn_logs_json_lines_too(stack: Stack) -> None:
         line for line in lines if re.match(r"^\[\d{4}-\d\d-\d\d [\d:]+ [+-]\d{4}\] \[\d+\]", line)
     ]
     assert not plain, plain[:3]
+    # Dask's own lines too (scoring_api/sim_cluster/logjson.py): no plain "distributed." line
+    # ("2026-... - distributed.scheduler - INFO - ..." was its format).
+    dask = [line for line in lines if re.search(r"\bdistributed\.\w+ - [A-Z]+ - ", line)]
+    assert not dask, dask[:3]
 
 
 def _api_socket(stack: Stack) -> Path:
