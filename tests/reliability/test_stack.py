@@ -413,7 +413,9 @@ def test_a_live_scrape_passes_promtool(stack: Stack) -> None:
     pids = set(
         map(int, re.findall(rb'process_resident_memory_bytes\{pid="(\d+)",role="worker"\}', text))
     )
-    assert pids == workers
+    # One replica's server answered: its own worker (WEB_CONCURRENCY=1), one of the stack's.
+    assert len(pids) == 1
+    assert pids <= workers
     assert b"scoring_api_build_info{" in text
 
 
