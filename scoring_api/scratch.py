@@ -47,7 +47,9 @@ def make_dir(prefix: str, base: str | None) -> Path:
 
 
 def claim(directory: Path, pid: int | None = None) -> None:
-    (directory / OWNER).write_text(str(pid or os.getpid()))
+    fd = os.open(directory / OWNER, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as owner:
+        owner.write(str(pid or os.getpid()))
 
 
 def _alive(pid: int) -> bool:
