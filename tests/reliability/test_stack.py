@@ -551,6 +551,32 @@ def _replica_master(stack: Stack, index: int) -> int:
     raise AssertionError(stack.tail())
 
 
+def _readyz_of(sock: Path) -> dict[str, object]:
+    """/readyz straight from one replica's socket (we are the stack's user)."""
+    with socket.socket(socket.AF_UNIX) as raw:
+        raw.settimeout(5)
+        raw.connect(str(sock))
+        raw.sendall(b"GET /readyz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        answer = b""
+        while chunk := raw.recv(65536):
+            answer += chunk
+    return dict(json.loads(answer.split(b"\r\n\r\n", 1)[1]))
+
+
+def test_every_replica_uses_the_one_cluster(stack: Stack) -> None:
+    sockets = _api_socket(stack).parent
+    deadline = time.monotonic() + 20
+    while True:
+        states = [_readyz_of(sockets / f"api-{index}.sock")["cluster"] for index in (1, 2)]
+        if states == ["up", "up"]:
+            break
+        assert time.monotonic() < deadline, states
+        time.sleep(0.5)
+    link = sockets / "cluster"
+    assert link.is_symlink()
+    assert (link / "scheduler.json").exists()
+
+
 def test_a_replica_killed_under_load_loses_no_request_and_the_caps_hold(stack: Stack) -> None:
     master = _replica_master(stack, 2)
     failures: list[str] = []
