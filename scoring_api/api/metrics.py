@@ -36,7 +36,6 @@ from prometheus_client import (
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-from scoring_api import scratch
 from scoring_api.sim_cluster import embedded
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
@@ -201,6 +200,8 @@ REGISTRY.register(SERVER)
 def exposition() -> bytes:
     """The text format of every worker's samples (or this process's, outside gunicorn)."""
     if os.environ.get(_MULTIPROC_ENV):
+        from scoring_api import scratch
+
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
         registry.register(SERVER)
