@@ -577,6 +577,55 @@ def test_every_replica_uses_the_one_cluster(stack: Stack) -> None:
     assert (link / "scheduler.json").exists()
 
 
+def _scrape_of(sock: Path) -> bytes:
+    with socket.socket(socket.AF_UNIX) as raw:
+        raw.settimeout(5)
+        raw.connect(str(sock))
+        raw.sendall(b"GET /metrics HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        answer = b""
+        while chunk := raw.recv(65536):
+            answer += chunk
+    return answer.split(b"\r\n\r\n", 1)[1]
+
+
+def _hands_scored(text: bytes) -> float:
+    found = re.search(rb"^hands_scored_total (\S+)$", text, re.MULTILINE)
+    assert found, text[:500]
+    return float(found.group(1))
+
+
+def test_a_dead_workers_metrics_are_folded_and_the_directory_stays_small(stack: Stack) -> None:
+    sock = _api_socket(stack)  # replica 1
+    master = _replica_master(stack, 1)
+    (metrics,) = [
+        path
+        for path in Path("/dev/shm").glob("scoring-api-metrics-*")
+        if (path / "owner").exists() and (path / "owner").read_text() == str(master)
+    ]
+    (worker,) = [pid for pid in stack.gunicorn_workers() if _parent(pid) == master]
+    for _ in range(5):
+        stack.call("POST", "/v1/hands/score", VALID_HAND)
+    before = _hands_scored(_scrape_of(sock))
+    os.kill(worker, signal.SIGKILL)  # the master reaps it (child_exit) and forks another
+    deadline = time.monotonic() + 20
+    while True:
+        workers = [pid for pid in stack.gunicorn_workers() if _parent(pid) == master]
+        if workers and workers != [worker]:
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                if _hands_scored(_scrape_of(sock)) >= before:
+                    break
+        assert time.monotonic() < deadline, stack.tail()
+        time.sleep(0.2)
+    after = _hands_scored(_scrape_of(sock))
+    names = {path.name for path in metrics.glob("*.db")}
+    assert not any(name.endswith(f"_{worker}.db") for name in names), names
+    assert {"counter_dead.db", "histogram_dead.db"} <= names
+    live = {str(pid) for pid in stack.gunicorn_workers() if _parent(pid) == master}
+    others = {name.rsplit("_", 1)[1].removesuffix(".db") for name in names} - {"dead"}
+    assert others <= live, names  # the two dead files and the live worker's own, no more
+    assert after >= before  # the dead worker's counts are still summed in
+
+
 def test_a_replica_killed_under_load_loses_no_request_and_the_caps_hold(stack: Stack) -> None:
     master = _replica_master(stack, 2)
     failures: list[str] = []
