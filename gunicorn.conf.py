@@ -10,11 +10,14 @@ import gc
 import os
 import shutil
 import tempfile
+from pathlib import Path
 from typing import Any
 
 # Scoring is pure CPU work under the GIL: one worker process per core available to us (a
 # container's CPU set and CPU quota, not the host's), so extra workers would only contend.
+from scoring_api import scratch
 from scoring_api.cpus import available_cpus, cgroup_quota
+from scoring_api.sim_cluster.logjson import dask_env
 
 _cores = available_cpus(quota=cgroup_quota())
 
@@ -63,6 +66,11 @@ logconfig_dict = {
         "gunicorn.access": {"level": "CRITICAL", "handlers": [], "propagate": False},
     },
 }
+# Dask's own lines (the gunicorn workers' clients of the cluster) as JSON too; the embedded
+# cluster's processes get the same setting (scoring_api/sim_cluster/logjson.py).
+
+for _name, _value in dask_env().items():
+    os.environ.setdefault(_name, _value)
 # RAM-backed scratch space (heartbeat files, metrics) where the system has it: no disk writes.
 _shm = "/dev/shm" if os.path.isdir("/dev/shm") else None
 worker_tmp_dir = _shm
@@ -77,9 +85,13 @@ os.environ["PROMETHEUS_MULTIPROC_DIR"] = _metrics_dir
 
 
 def on_starting(server: Any) -> None:
-    """Start from an empty metrics directory: stale files would add old counts."""
+    """Start from an empty metrics directory: stale files would add old counts. What killed
+    runs left behind (their directories in /dev/shm and the temporary directory, their
+    ``sem.mp-*`` semaphores) goes too (``scoring_api/scratch.py``)."""
+    scratch.clean_stale()
     shutil.rmtree(_metrics_dir, ignore_errors=True)
-    os.makedirs(_metrics_dir, exist_ok=True)
+    os.makedirs(_metrics_dir, mode=0o700, exist_ok=True)
+    scratch.claim(Path(_metrics_dir))
     # One machine-wide Dask cluster for simulations (SCORING_API_SCHEDULER), before the fork.
     from scoring_api.sim_cluster import embedded
 
@@ -111,10 +123,9 @@ def worker_exit(server: Any, worker: Any) -> None:
 
 
 def child_exit(server: Any, worker: Any) -> None:
-    """Drop a dead worker's live gauges; its counters stay summed in."""
-    from prometheus_client import multiprocess
-
-    multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+    """Drop a dead worker's live gauges; add its counters and histograms into the ``dead``
+    files and remove its own: the directory stays bounded however often workers recycle."""
+    scratch.fold_dead(worker.pid, _metrics_dir)
 
 
 def on_exit(server: Any) -> None:

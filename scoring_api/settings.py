@@ -90,8 +90,11 @@ class Settings:
     )
     max_simulations: int = _setting(
         2,
-        "Simulations running at once on the server, all workers together; one more is a 503 "
-        "problem with `Retry-After`, so health checks and scoring stay fast (0 = no cap).",
+        "Simulations running at once on the server, all workers together (with a Redis "
+        "`SCORING_API_RATE_STORE`: all servers sharing it, as leases of 15 s renewed while a "
+        "run holds them, so a dead server's slots come back; per machine while Redis fails); "
+        "one more is a 503 problem with `Retry-After`, so health checks and scoring stay fast "
+        "(0 = no cap).",
     )
     client_simulations: int = _setting(
         1,

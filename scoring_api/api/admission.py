@@ -18,17 +18,23 @@ stream) into its slot's file; a look at the slots is made under a lock of the di
 no one sees a slot taken but not yet labelled. ``Retry-After`` is then the truth: the
 seconds until the first slot that matters (any, or the client's own) is sure to be free. A
 try costs a few system calls per slot, next to a simulation's milliseconds to minutes.
+
+With a shared store (``SCORING_API_RATE_STORE`` is Redis), the slots are counted there
+instead, for every replica of the API together (``admission_shared.py``, expiring leases);
+if the store fails, each machine counts alone meanwhile.
 """
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import math
 import os
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,6 +43,7 @@ from werkzeug.exceptions import ServiceUnavailable
 
 from scoring_api.settings import current_settings
 
+from . import admission_shared
 from .streams import Watched
 
 RETRY_AFTER_SECONDS = 2
@@ -129,6 +136,27 @@ def release(fd: int) -> None:
         os.close(fd)
 
 
+def _take_anywhere(
+    store: str, cap: int, client: str, share: int, seconds: float
+) -> Callable[[], None] | Busy:
+    """A slot in the shared store (all replicas together) when there is one and it answers,
+    else on this machine; what frees it, or why not."""
+    shared = admission_shared.slots_for(store)
+    if shared is not None:
+        answer = shared.take(cap, client, share, seconds)
+        if answer is not None:
+            first, second = answer
+            if isinstance(first, bool):
+                assert isinstance(second, list)
+                return Busy(first, _retry_after(second))
+            assert isinstance(second, str)
+            return functools.partial(shared.release, first, second)
+    taken = take(cap, client, share, seconds)
+    if isinstance(taken, Busy):
+        return taken
+    return functools.partial(release, taken)
+
+
 def admit(seconds: float) -> None:
     """Take a slot for this request until its answer is sent (a stream: until it ends), which
     its time budget ends within ``seconds`` (0 = no budget).
@@ -140,7 +168,7 @@ def admit(seconds: float) -> None:
     if cap <= 0:
         return
     client = request.remote_addr or "unknown"
-    taken = take(cap, client, settings.client_simulations, seconds)
+    taken = _take_anywhere(settings.rate_store, cap, client, settings.client_simulations, seconds)
     if isinstance(taken, Busy):
         if taken.own:
             raise ServiceUnavailable(
@@ -153,13 +181,13 @@ def admit(seconds: float) -> None:
             "another server.",
             retry_after=taken.retry_after,
         )
-    fd = taken
+    free = taken
 
     @after_this_request
     def _release_when_done(response: Response) -> Response:
         if not response.is_streamed:  # a JSON answer: the games are played by now
-            release(fd)
+            free()
             return response
         # A stream: until its last game is sent or it is closed (client gone, shutdown).
-        response.response = Watched(response.response, lambda *_: release(fd))
+        response.response = Watched(response.response, lambda *_: free())
         return response

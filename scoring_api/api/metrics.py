@@ -201,8 +201,11 @@ REGISTRY.register(SERVER)
 def exposition() -> bytes:
     """The text format of every worker's samples (or this process's, outside gunicorn)."""
     if os.environ.get(_MULTIPROC_ENV):
+        from scoring_api import scratch
+
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
         registry.register(SERVER)
-        return generate_latest(registry)
+        with scratch.shared_read(os.environ[_MULTIPROC_ENV]):  # no dead worker folded meanwhile
+            return generate_latest(registry)
     return generate_latest(REGISTRY)

@@ -33,16 +33,16 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from scoring_api import scratch
 from scoring_api.settings import load_settings
 
-from . import credentials
+from . import credentials, logjson
 
 if TYPE_CHECKING:
     from distributed import LocalCluster, Security
@@ -54,6 +54,11 @@ log = logging.getLogger(__name__)
 # loads it before forking.
 SCHEDULER_FILE_ENV = "SCORING_EMBEDDED_SCHEDULER_FILE"
 DOWN_FILE = "down.json"
+# ./scripts/stack's replicas share one cluster: the first starts it and points LINK_ENV's
+# symlink at its directory; the others, given JOIN_ENV (the same path), start none and read
+# the scheduler file and credentials through the link.
+LINK_ENV = "SCORING_EMBEDDED_LINK"
+JOIN_ENV = "SCORING_EMBEDDED_JOIN"
 STOP_SECONDS = 10
 WATCH_SECONDS = 0.5
 RETRY_AFTER_SECONDS = 5  # a restart takes a few seconds (its workers import the package)
@@ -66,6 +71,7 @@ QUIET_DASK = {
     "DASK_DISTRIBUTED__ADMIN__SYSTEM_MONITOR__INTERVAL": "5s",
     "DASK_DISTRIBUTED__WORKER__DAEMON": "False",
     **credentials.LOCKED_DASK,
+    **logjson.dask_env(),  # Dask's own lines as JSON, in every process of the cluster
 }
 
 
@@ -186,9 +192,19 @@ def start() -> None:
     settings = load_settings({}, os.environ)
     if settings.scheduler != "embedded" or _supervisor is not None:
         return
-    shm = "/dev/shm" if os.path.isdir("/dev/shm") else None
-    directory = Path(tempfile.mkdtemp(prefix="scoring-api-cluster-", dir=shm))  # mode 0700
+    if os.environ.get(JOIN_ENV):
+        # Another replica's cluster (./scripts/stack with STACK_REPLICAS > 1): its link.
+        os.environ[SCHEDULER_FILE_ENV] = os.path.join(os.environ[JOIN_ENV], "scheduler.json")
+        return
+    directory = scratch.make_dir("scoring-api-cluster-", scratch.shm())  # mode 0700
     os.environ[SCHEDULER_FILE_ENV] = str(directory / "scheduler.json")  # the workers inherit it
+    link = os.environ.get(LINK_ENV)
+    if link:  # the other replicas find this start's directory (and credentials) through it
+        temporary = f"{link}.{os.getpid()}"
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+        os.symlink(directory, temporary)
+        os.replace(temporary, link)
     _supervisor = _Supervisor(directory, worker_count(settings.cluster_workers))
 
 

@@ -1,8 +1,9 @@
 """The production stack (./scripts/stack: nginx -> gunicorn -> Redis) under hostile clients.
 
-One stack for the module, on a free port of 127.0.0.1, with two workers x four threads (8
-request slots), a simulation cap of 2, a 4 s JSON budget (the large simulations end soon)
-and a low advice rate. Each test is bounded in count and time; all traffic is loopback.
+One stack for the module, on a free port of 127.0.0.1, with two gunicorn replicas of one
+worker x four threads each (8 request slots), a simulation cap of 2, a 4 s JSON budget (the
+large simulations end soon) and a low advice rate. Each test is bounded in count and time;
+all traffic is loopback.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import signal
 import socket
 import string
 import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -31,13 +33,17 @@ from live_server import ROOT, VALID_HAND, free_port
 
 ADVICE_RATE = 20
 STACK_ENV = {
-    "WEB_CONCURRENCY": "2",
+    # Two replicas of one worker each (the same 8 request threads as one of two workers):
+    # the tests below hold across replicas, and one kills a replica under load.
+    "STACK_REPLICAS": "2",
+    "WEB_CONCURRENCY": "1",
     "GUNICORN_THREADS": "4",
     "SCORING_API_MAX_SIMULATIONS": "2",
     "SCORING_API_JSON_SECONDS": "4",
     "SCORING_API_ADVICE_RATE": f"{ADVICE_RATE}/minute",
     "SCORING_API_BATCH_RATE": "off",  # the memory test sends batches as fast as it can
 }
+SMALL_SIMULATION = {"games": 1, "players": [{"strategy": "random"}, {"strategy": "random"}]}
 LARGE_SIMULATION = {
     "games": 100_000,
     "players": [{"strategy": "expected"}, {"strategy": "expected"}],
@@ -146,6 +152,7 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     env.pop("BIND", None)
     log = tmp_path_factory.mktemp("stack") / "stack.log"
+    _plant_leftovers()
     with log.open("wb") as out:
         process = subprocess.Popen(
             [str(ROOT / "scripts" / "stack")], cwd=ROOT, env=env, stdout=out, stderr=out
@@ -164,8 +171,10 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
         yield stack
     finally:
         process.send_signal(signal.SIGTERM)
+        stopping = time.monotonic()
         try:
             code = process.wait(timeout=45)
+            print(f"the stack stopped {time.monotonic() - stopping:.2f} s after SIGTERM")
         except subprocess.TimeoutExpired:
             process.kill()
             raise
@@ -173,6 +182,25 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
         alive = {pid for pid in parts if Path(f"/proc/{pid}").exists() and _cmdline(pid)}
         assert code == 0, stack.tail()
         assert not alive, f"still running after SIGTERM: {alive}"
+
+
+_DEAD_PID = 2**22 + 12_345  # above the default pid_max: no process has it
+_LEFTOVERS: list[Path] = []
+
+
+def _plant_leftovers() -> None:
+    """What a SIGKILLed stack leaves: its run directory, a metrics directory, a semaphore."""
+    tmp = Path(os.environ.get("TMPDIR", "/tmp"))
+    run = Path(tempfile.mkdtemp(prefix="scoring-api-stack.", dir=tmp))
+    (run / "owner").write_text(str(_DEAD_PID))
+    _LEFTOVERS.append(run)
+    if Path("/dev/shm").is_dir():
+        metrics = Path(tempfile.mkdtemp(prefix="scoring-api-metrics-", dir="/dev/shm"))
+        (metrics / "owner").write_text(str(_DEAD_PID))
+        (metrics / "counter_1.db").write_bytes(b"\0" * 4096)
+        semaphore = Path(f"/dev/shm/sem.mp-stacktest{os.getpid()}")
+        semaphore.write_bytes(b"\0" * 32)
+        _LEFTOVERS.extend([metrics, semaphore])
 
 
 @dataclass
@@ -385,7 +413,9 @@ def test_a_live_scrape_passes_promtool(stack: Stack) -> None:
     pids = set(
         map(int, re.findall(rb'process_resident_memory_bytes\{pid="(\d+)",role="worker"\}', text))
     )
-    assert pids == workers
+    # One replica's server answered: its own worker (WEB_CONCURRENCY=1), one of the stack's.
+    assert len(pids) == 1
+    assert pids <= workers
     assert b"scoring_api_build_info{" in text
 
 
@@ -398,12 +428,18 @@ def test_gunicorn_logs_json_lines_too(stack: Stack) -> None:
         line for line in lines if re.match(r"^\[\d{4}-\d\d-\d\d [\d:]+ [+-]\d{4}\] \[\d+\]", line)
     ]
     assert not plain, plain[:3]
+    # Dask's own lines too (scoring_api/sim_cluster/logjson.py): no plain "distributed." line
+    # ("2026-... - distributed.scheduler - INFO - ..." was its format).
+    dask = [line for line in lines if re.search(r"\bdistributed\.\w+ - [A-Z]+ - ", line)]
+    assert not dask, dask[:3]
 
 
 def _api_socket(stack: Stack) -> Path:
-    found = re.search(r"gunicorn unix:(\S+api\.sock)", stack.log.read_text(errors="replace"))
+    found = re.search(
+        r"gunicorn\(s\) unix:(\S+)/api-N\.sock", stack.log.read_text(errors="replace")
+    )
     assert found, stack.tail()
-    return Path(found.group(1))
+    return Path(found.group(1)) / "api-1.sock"
 
 
 def _connect_as(uid: int, path: Path) -> str:
@@ -459,3 +495,177 @@ def test_redis_killed_is_started_again_and_the_stack_serves_on(stack: Stack) -> 
     assert stack.process.poll() is None
     assert stack.call("GET", "/readyz")[0] == 200
     assert '"logger":"stack"' in stack.log.read_text(errors="replace")
+
+
+def test_a_killed_runs_leftovers_are_gone_at_start(stack: Stack) -> None:
+    assert _LEFTOVERS
+    left = [str(path) for path in _LEFTOVERS if path.exists()]
+    assert not left, left
+
+
+def test_nginx_refusals_carry_the_cors_header_the_app_sends(stack: Stack) -> None:
+    app = stack.call("POST", "/v1/hands/score", VALID_HAND)[1]
+    assert app["access-control-allow-origin"] == "*"
+    with socket.create_connection(("127.0.0.1", stack.port), timeout=5) as raw:
+        raw.sendall(b"BAD REQUEST LINE\r\n\r\n")  # nginx's own 400
+        bad = raw.recv(4096).decode(errors="replace")
+    conn = stack.connection()
+    try:  # nginx's own 413: a declared body over 2 MiB, refused before it is sent
+        conn.putrequest("POST", "/v1/hands/score")
+        conn.putheader("Content-Type", "application/json")
+        conn.putheader("Content-Length", str(3 * MIB))
+        conn.endheaders()
+        large = conn.getresponse()
+        large_headers = {k.lower(): v for k, v in large.getheaders()}
+    finally:
+        conn.close()
+    many = "".join(f"X-Field-{i}: {i}\r\n" for i in range(60))  # over gunicorn's 50: its 431
+    with socket.create_connection(("127.0.0.1", stack.port), timeout=5) as raw:
+        raw.sendall(f"GET /v1/rules HTTP/1.1\r\nHost: localhost\r\n{many}\r\n".encode())
+        gunicorn_page = raw.recv(4096).decode(errors="replace")
+    assert gunicorn_page.startswith("HTTP/1.1 431"), gunicorn_page  # gunicorn's own page
+    assert gunicorn_page.count("Access-Control-Allow-Origin: *") == 1, gunicorn_page
+    assert app_headers_once(stack)
+    assert bad.startswith("HTTP/1.1 400"), bad
+    assert "Access-Control-Allow-Origin: *" in bad, bad
+    assert "application/problem+json" in bad, bad
+    assert large.status == 413
+    assert large_headers["access-control-allow-origin"] == "*"
+
+
+def app_headers_once(stack: Stack) -> bool:
+    """The app's own /v1 answer carries the CORS header once (nginx's, the app's hidden)."""
+    with socket.create_connection(("127.0.0.1", stack.port), timeout=5) as raw:
+        raw.sendall(b"GET /v1/tiles HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        head = raw.recv(65536).decode(errors="replace").split("\r\n\r\n", 1)[0]
+    return head.count("Access-Control-Allow-Origin: *") == 1 and " 200 " in head
+
+
+def _replica_master(stack: Stack, index: int) -> int:
+    for pid in stack.descendants():
+        with contextlib.suppress(OSError):
+            environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+            master = b"gunicorn" in _cmdline(pid) and b"gunicorn" not in _cmdline(_parent(pid))
+            if master and any(item.endswith(f"/api-{index}.sock".encode()) for item in environ):
+                return pid
+    raise AssertionError(stack.tail())
+
+
+def _readyz_of(sock: Path) -> dict[str, object]:
+    """/readyz straight from one replica's socket (we are the stack's user)."""
+    with socket.socket(socket.AF_UNIX) as raw:
+        raw.settimeout(5)
+        raw.connect(str(sock))
+        raw.sendall(b"GET /readyz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        answer = b""
+        while chunk := raw.recv(65536):
+            answer += chunk
+    return dict(json.loads(answer.split(b"\r\n\r\n", 1)[1]))
+
+
+def test_every_replica_uses_the_one_cluster(stack: Stack) -> None:
+    sockets = _api_socket(stack).parent
+    deadline = time.monotonic() + 20
+    while True:
+        states = [_readyz_of(sockets / f"api-{index}.sock")["cluster"] for index in (1, 2)]
+        if states == ["up", "up"]:
+            break
+        assert time.monotonic() < deadline, states
+        time.sleep(0.5)
+    link = sockets / "cluster"
+    assert link.is_symlink()
+    assert (link / "scheduler.json").exists()
+
+
+def _scrape_of(sock: Path) -> bytes:
+    with socket.socket(socket.AF_UNIX) as raw:
+        raw.settimeout(5)
+        raw.connect(str(sock))
+        raw.sendall(b"GET /metrics HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        answer = b""
+        while chunk := raw.recv(65536):
+            answer += chunk
+    return answer.split(b"\r\n\r\n", 1)[1]
+
+
+def _hands_scored(text: bytes) -> float:
+    found = re.search(rb"^hands_scored_total (\S+)$", text, re.MULTILINE)
+    assert found, text[:500]
+    return float(found.group(1))
+
+
+def test_a_dead_workers_metrics_are_folded_and_the_directory_stays_small(stack: Stack) -> None:
+    sock = _api_socket(stack)  # replica 1
+    master = _replica_master(stack, 1)
+    (metrics,) = [
+        path
+        for path in Path("/dev/shm").glob("scoring-api-metrics-*")
+        if (path / "owner").exists() and (path / "owner").read_text() == str(master)
+    ]
+    (worker,) = [pid for pid in stack.gunicorn_workers() if _parent(pid) == master]
+    for _ in range(5):
+        stack.call("POST", "/v1/hands/score", VALID_HAND)
+    before = _hands_scored(_scrape_of(sock))
+    os.kill(worker, signal.SIGKILL)  # the master reaps it (child_exit) and forks another
+    deadline = time.monotonic() + 20
+    while True:
+        workers = [pid for pid in stack.gunicorn_workers() if _parent(pid) == master]
+        if workers and workers != [worker]:
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                if _hands_scored(_scrape_of(sock)) >= before:
+                    break
+        assert time.monotonic() < deadline, stack.tail()
+        time.sleep(0.2)
+    after = _hands_scored(_scrape_of(sock))
+    names = {path.name for path in metrics.glob("*.db")}
+    assert not any(name.endswith(f"_{worker}.db") for name in names), names
+    assert {"counter_dead.db", "histogram_dead.db"} <= names
+    live = {str(pid) for pid in stack.gunicorn_workers() if _parent(pid) == master}
+    others = {name.rsplit("_", 1)[1].removesuffix(".db") for name in names} - {"dead"}
+    assert others <= live, names  # the two dead files and the live worker's own, no more
+    assert after >= before  # the dead worker's counts are still summed in
+
+
+def test_a_replica_killed_under_load_loses_no_request_and_the_caps_hold(stack: Stack) -> None:
+    master = _replica_master(stack, 2)
+    failures: list[str] = []
+    answered: list[int] = []
+    end = time.monotonic() + 4
+
+    def load() -> None:
+        while time.monotonic() < end:
+            try:
+                status, _, data = stack.call("POST", "/v1/hands/score", VALID_HAND, timeout=10)
+                if status != 200 or json.loads(data)["total"] != 24:
+                    failures.append(f"{status}: {data[:200]!r}")
+                answered.append(status)
+            except (OSError, http.client.HTTPException) as error:
+                failures.append(repr(error))
+
+    threads = [threading.Thread(target=load) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    time.sleep(1)
+    os.kill(master, signal.SIGKILL)  # its worker sees its parent gone and exits
+    for thread in threads:
+        thread.join()
+    print(f"replica 2 SIGKILLed under load: {len(answered)} scoring requests, {len(failures)} lost")
+    assert not failures, failures[:5]
+    assert len(answered) > 50
+    # The caps hold across the replicas (counted in Redis): one client's long simulation
+    # holds its share, so its next ones are refused whichever replica nginx picks.
+    with ThreadPoolExecutor(1) as pool:
+        held = pool.submit(stack.call, "POST", "/v1/simulations", LARGE_SIMULATION, 60)
+        time.sleep(0.5)
+        refused = [stack.call("POST", "/v1/simulations", SMALL_SIMULATION) for _ in range(4)]
+        assert held.result()[0] == 503  # its 4 s time budget ran out
+    assert [status for status, _, _ in refused] == [503] * 4, refused
+    assert all(b"its 1 simulations at once" in body for _, _, body in refused), refused
+    deadline = time.monotonic() + 30
+    while True:  # the stack started replica 2 again
+        with contextlib.suppress(AssertionError):
+            if _replica_master(stack, 2) != master:
+                break
+        assert time.monotonic() < deadline, stack.tail()
+        time.sleep(0.3)
+    assert "gunicorn replica 2 exited" in stack.log.read_text(errors="replace")

@@ -1,0 +1,150 @@
+"""The service's scratch files: bounded while it runs, and what a killed run left, cleaned.
+
+Prometheus multiprocess mode (``gunicorn.conf.py``) gives each worker its own files in the
+metrics directory (``counter_<pid>.db``, ``histogram_<pid>.db``, ``gauge_livesum_<pid>.db``),
+about 128 KB per worker; workers are recycled every ``GUNICORN_MAX_REQUESTS``, so the
+directory would grow for the server's life. When a worker exits (``child_exit``),
+``fold_dead`` drops its live gauges (``mark_process_dead``: they describe live workers only)
+and adds its counters and histograms into one file per kind (``counter_dead.db``,
+``histogram_dead.db``): sums stay sums, so a scrape shows the same totals and the directory
+holds the live workers' files plus two. A fold holds the directory's ``fold.lock``
+exclusively and a scrape holds it shared (``shared_read``), so no scrape sees a dead
+worker's counts twice or not at all.
+
+At start (``clean_stale``), directories a killed server left in ``/dev/shm`` (and the
+temporary directory) are removed: each directory the service makes holds an ``owner`` file
+with the pid of the process that made it, and one whose owner is gone (and is ours) goes.
+POSIX semaphores (``sem.mp-*``, made by ``multiprocessing`` in Dask's processes) that are
+ours and mapped by no live process are unlinked too: a SIGKILLed run cannot unlink its own.
+This module imports no third-party package at import time: gunicorn's master loads it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+OWNER = "owner"
+PREFIXES = ("scoring-api-metrics-", "scoring-api-cluster-", "scoring-api-slots-")
+_FOLD_LOCK = "fold.lock"
+_FOLDED = ("counter", "histogram")
+
+
+def shm() -> str | None:
+    return "/dev/shm" if os.path.isdir("/dev/shm") else None
+
+
+def make_dir(prefix: str, base: str | None) -> Path:
+    """A fresh 0700 directory that says who owns it (so a later start can tell it is stale)."""
+    directory = Path(tempfile.mkdtemp(prefix=prefix, dir=base))
+    claim(directory)
+    return directory
+
+
+def claim(directory: Path, pid: int | None = None) -> None:
+    fd = os.open(directory / OWNER, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as owner:
+        owner.write(str(pid or os.getpid()))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _stale(directory: Path) -> bool:
+    try:
+        if directory.stat().st_uid != os.getuid():
+            return False
+        return not _alive(int((directory / OWNER).read_text()))
+    except (OSError, ValueError):
+        return False  # no owner file (not ours, or still being made): leave it
+
+
+def _mapped_shm() -> set[str]:
+    """Every /dev/shm file a live process maps (what we can read of /proc)."""
+    mapped: set[str] = set()
+    for maps in Path("/proc").glob("[0-9]*/maps"):
+        with contextlib.suppress(OSError):
+            for line in maps.read_text().splitlines():
+                if "/dev/shm/" in line:
+                    mapped.add(line[line.index("/dev/shm/") :].removesuffix(" (deleted)"))
+    return mapped
+
+
+def clean_stale(bases: list[str | None] | None = None) -> list[str]:
+    """Remove what killed runs of the service left behind; return what was removed."""
+    removed: list[str] = []
+    for base in bases if bases is not None else [shm(), tempfile.gettempdir()]:
+        if base is None or not os.path.isdir(base):
+            continue
+        for entry in Path(base).iterdir():
+            if entry.name.startswith(PREFIXES) and entry.is_dir() and _stale(entry):
+                shutil.rmtree(entry, ignore_errors=True)
+                removed.append(str(entry))
+    base = shm()
+    if base is not None:
+        semaphores = [p for p in Path(base).glob("sem.mp-*") if _ours(p)]
+        if semaphores:
+            mapped = _mapped_shm()
+            for semaphore in semaphores:
+                if str(semaphore) not in mapped:
+                    with contextlib.suppress(OSError):
+                        semaphore.unlink()
+                        removed.append(str(semaphore))
+    return removed
+
+
+def _ours(path: Path) -> bool:
+    try:
+        return path.stat().st_uid == os.getuid()
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def _locked(directory: str, mode: int) -> Iterator[None]:
+    fd = os.open(os.path.join(directory, _FOLD_LOCK), os.O_CREAT | os.O_RDWR, 0o600)
+    try:
+        fcntl.flock(fd, mode)
+        yield
+    finally:
+        os.close(fd)
+
+
+def shared_read(directory: str) -> contextlib.AbstractContextManager[None]:
+    """Hold while reading the metrics files: no fold happens meanwhile."""
+    return _locked(directory, fcntl.LOCK_SH)
+
+
+def fold_dead(pid: int, directory: str) -> None:
+    """A dead worker's metrics files: live gauges dropped, counts added into the ``dead``
+    files, its own files removed."""
+    from prometheus_client import multiprocess
+    from prometheus_client.mmap_dict import MmapedDict
+
+    with _locked(directory, fcntl.LOCK_EX):
+        multiprocess.mark_process_dead(pid, directory)  # type: ignore[no-untyped-call]
+        for kind in _FOLDED:
+            source = os.path.join(directory, f"{kind}_{pid}.db")
+            if not os.path.exists(source):
+                continue
+            values = list(MmapedDict.read_all_values_from_file(source))  # type: ignore[no-untyped-call]
+            target = MmapedDict(os.path.join(directory, f"{kind}_dead.db"))  # type: ignore[no-untyped-call]
+            try:
+                for key, value, timestamp, _ in values:
+                    total, _stamp = target.read_value(key)  # type: ignore[no-untyped-call]
+                    target.write_value(key, total + value, timestamp)  # type: ignore[no-untyped-call]
+            finally:
+                target.close()  # type: ignore[no-untyped-call]
+            os.remove(source)

@@ -1,0 +1,52 @@
+"""Dask's own log lines as JSON, in the service's fields (time, level, logger, message).
+
+``distributed`` configures its loggers when it is imported, from the Dask setting
+``distributed.logging``; a dict with ``version`` there is handed to ``logging.config.
+dictConfig``. ``DASK_ENV`` says so through the environment (Dask reads a Python literal
+from a ``DASK_*`` variable), so it reaches every process that imports ``distributed``: the
+embedded cluster's process, its scheduler and the worker processes its nannies spawn, the
+gunicorn workers' clients, and ``python -m scoring_api simulate``. This module imports
+neither ``distributed`` nor ``prometheus_client``: gunicorn's master loads it.
+
+``disable_existing_loggers`` is off: importing ``distributed`` in a gunicorn worker must not
+silence the app's own loggers. Dask logs at WARNING and above (its INFO lines, thousands a
+session, say nothing an operator acts on); ``SCORING_DASK_LOG_LEVEL`` lowers it.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+JSON_FORMATTER = {
+    "()": "pythonjsonlogger.json.JsonFormatter",
+    "fmt": "{asctime}{levelname}{name}{message}",
+    "style": "{",
+    "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+}
+
+
+def dask_logging(level: str = "WARNING") -> dict[str, Any]:
+    """The ``logging.config.dictConfig`` schema Dask applies to its loggers."""
+    handler = {"level": level, "handlers": ["json"], "propagate": False}
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"json": JSON_FORMATTER},
+        "handlers": {
+            "json": {
+                "class": "logging.StreamHandler",
+                "formatter": "json",
+                "stream": "ext://sys.stderr",
+            }
+        },
+        "loggers": {
+            name: dict(handler) for name in ("distributed", "dask", "tornado", "asyncio", "bokeh")
+        },
+    }
+
+
+def dask_env() -> dict[str, str]:
+    """The environment variable that makes every Dask process log JSON."""
+    level = os.environ.get("SCORING_DASK_LOG_LEVEL", "WARNING").upper()
+    return {"DASK_DISTRIBUTED__LOGGING": repr(dask_logging(level))}

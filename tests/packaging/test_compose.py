@@ -1,0 +1,31 @@
+"""deploy/compose.yaml scales the API like ./scripts/stack (no Docker engine here: parsed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_api_scales_with_replicas_behind_the_proxy() -> None:
+    compose = yaml.safe_load((ROOT / "deploy" / "compose.yaml").read_text())
+    services = compose["services"]
+    api, proxy = services["api"], services["proxy"]
+    # `--scale api=N` needs no fixed name or host port on the service.
+    assert "container_name" not in api
+    assert "ports" not in api
+    assert api["expose"] == ["8000"]
+    # Every replica shares Redis (rate limits, simulation slots) and one cluster.
+    assert api["environment"]["SCORING_API_RATE_STORE"].startswith("redis://redis:")
+    assert api["environment"]["SCORING_API_SCHEDULER"].startswith("tls://scheduler:")
+    # The proxy balances over the service name, re-resolved through Docker's DNS.
+    assert proxy["environment"]["NGINX_UPSTREAM"] == "api:8000 resolve"
+    (config,) = proxy["configs"]
+    assert config["target"].startswith("/etc/nginx/conf.d/")
+    assert "resolver 127.0.0.11" in compose["configs"][config["source"]]["content"]
+    template = (ROOT / "deploy" / "nginx" / "scoring-api.conf.template").read_text()
+    assert "server ${NGINX_UPSTREAM};" in template
+    assert "zone scoring_api" in template  # `resolve` needs the upstream in shared memory
+    assert "proxy_next_upstream error timeout non_idempotent;" in template
