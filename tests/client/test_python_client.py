@@ -316,7 +316,8 @@ def test_the_docs_example_runs_from_any_directory(
     dir, as the docs' mktemp -d): a legal play first, then the refusal it means to show."""
     docs = (TOOLS.parents[1] / "docs" / "clients.md").read_text(encoding="utf-8")
     python = docs[docs.index("### Python") : docs.index("### TypeScript")]
-    assert 'OUT="$(mktemp -d)"' in python and '--output-path "$OUT/' in python
+    assert 'OUT="$(mktemp -d)"' in python
+    assert '--output-path "$OUT/' in python
     code = python.split("```python\n", 1)[1].split("```", 1)[0]
     example = tmp_path / "example.py"
     example.write_text(code.replace("http://localhost:8000", server.url), encoding="utf-8")
@@ -334,7 +335,8 @@ def test_the_docs_example_runs_from_any_directory(
     assert lines[0].startswith("24 ")
     assert lines[1] == "[0, 2] 27 1"  # the legal play
     assert lines[2].startswith("422 ")  # then the refusal, on purpose
-    assert lines[3].startswith("2 ") and "out_of_turn" not in lines[3]
+    assert lines[3].startswith("2 ")
+    assert "out_of_turn" not in lines[3]
     root = subprocess.run(
         ["git", "status", "--porcelain", "--", PACKAGE],
         cwd=TOOLS.parents[1],
