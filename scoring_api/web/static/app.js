@@ -4,7 +4,7 @@
 // game-play: the deal as it happens; game-view, board and game-record: what is shown), and
 // simulate (with charts).
 
-import { $, $$, tr, view } from "./core.js";
+import { $, $$, reveal, tr, view } from "./core.js";
 import { STRINGS, pickLanguage } from "./i18n.js";
 import { adviceHint, adviceMarks, adviceTile, initAdvice, renderAdvice } from "./advice.js";
 import {
@@ -83,6 +83,7 @@ function onTyped(event) {
   const refuse = (text) => {
     problem.textContent = text;
     problem.hidden = false;
+    reveal(problem);
   };
   if (bad !== undefined) return refuse(tr("type_bad", { token: bad }));
   const tiles = tokens.map(readToken);
