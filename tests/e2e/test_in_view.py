@@ -44,3 +44,42 @@ def test_each_stage_and_each_message_comes_into_view(open_page: OpenPage, viewpo
     type_tiles(page, "7-7")  # a badly typed tile
     expect(page.locator("#type-error")).to_be_visible()
     expect(page.locator("#type-error")).to_be_in_viewport()
+
+
+SMALLEST_TEXT = """() => {
+  let smallest = 1000, which = "";
+  for (const el of document.querySelectorAll("body *")) {
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !el.getClientRects().length) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    const name = `${el.tagName}.${el.className.baseVal ?? el.className}`;
+    if (size < smallest) [smallest, which] = [size, name];
+  }
+  return [smallest, which];
+}"""
+
+
+def test_the_small_things_a_scorer_sees(open_page: OpenPage) -> None:
+    """A partnership's win in the plural, no seat left highlighted as next, a disabled Go
+    that looks disabled, no text under 14 px on a phone, and a typed box that forgets."""
+    page = open_page(viewport=PHONE).page
+    start_game(page, "partners", ["N", "E", "S", "W"])
+    go = page.locator("#play-go")
+    type_tiles(page, "1-2")  # the starter: the play begins, Go can be said
+    expect(go).to_be_enabled()
+    enabled = go.evaluate("b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).cursor]")
+    assert page.evaluate(SMALLEST_TEXT)[0] >= 14, page.evaluate(SMALLEST_TEXT)
+    resume_second_deal(page, [120, 120])  # N deals: the starter double's point wins for N & S
+    type_tiles(page, "5-5")
+    expect(page.locator("#winner")).to_contain_text("N & S win with 121.")
+    expect(page.locator('.who-btn[aria-pressed="true"]')).to_have_count(0)
+    expect(go).to_be_disabled()
+    disabled = go.evaluate("b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).cursor]")
+    assert disabled[0] != enabled[0]
+    assert disabled[1] in ("not-allowed", "default")
+    assert page.evaluate(SMALLEST_TEXT)[0] >= 14, page.evaluate(SMALLEST_TEXT)
+    type_tiles(page, "7-7")
+    expect(page.locator("#type-error")).to_be_visible()
+    page.locator("#tab-hand").click()
+    expect(page.locator("#type-input")).to_have_value("")
+    assert page.evaluate(SMALLEST_TEXT)[0] >= 14, page.evaluate(SMALLEST_TEXT)

@@ -42,6 +42,7 @@ function showTab(name, focus = false) {
   if (home) home.append($("#picker"));
   $("#picker").hidden = !home;
   $("#type-error").hidden = true;
+  $("#type-input").value = ""; // a tile typed for one tab is not kept for the next
   $("#play-warning").hidden = true;
   const hash = `#${name}${TABS[name].address ? TABS[name].address() : ""}`;
   if (window.location.hash !== hash) window.history.replaceState(null, "", hash);

@@ -33,7 +33,7 @@ export const GAME_STRINGS = {
     board_title: (p) => `Board · game to ${p.target} · deal ${p.n}`,
     deals_now: (p) => `${p.who} deals`,
     winner_mark: "wins",
-    winner_is: (p) => `${p.who} wins with ${p.score}.`,
+    winner_is: (p) => `${p.who} ${p.many ? "win" : "wins"} with ${p.score}.`,
     winner_at: (p) => `At ${p.event}, in deal ${p.n}.`,
     lurched: (p) => `Lurched: ${p.who}.`,
     event_line: (p) => `${p.who}'s ${p.what}`,
