@@ -83,3 +83,16 @@ def test_the_small_things_a_scorer_sees(open_page: OpenPage) -> None:
     page.locator("#tab-hand").click()
     expect(page.locator("#type-input")).to_have_value("")
     assert page.evaluate(SMALLEST_TEXT)[0] >= 14, page.evaluate(SMALLEST_TEXT)
+
+
+def test_the_set_up_chooses_the_rule_options(open_page: OpenPage) -> None:
+    """starter_double_points and double_blank_in_fifteens (docs/rules.md) at the set-up: the
+    service, asked with them, scores a double starter 2 for the dealer."""
+    page = open_page(viewport=PHONE).page
+    page.locator("#starter-double").select_option("2")
+    page.locator("#double-blank").select_option("false")
+    start_game(page, 2, ["Ann", "Dan"], dealer=0)
+    type_tiles(page, "5-5")
+    expect(side_score(page, 0)).to_have_text("2")
+    rules = page.evaluate('JSON.parse(localStorage.getItem("domino-cribbage.game")).setup')
+    assert (rules["starterDouble"], rules["doubleBlank"]) == (2, False)

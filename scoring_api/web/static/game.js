@@ -69,7 +69,9 @@ function onStart(event) {
   $("#setup-error").hidden = true;
   startGame({ players, partners: mode() === "partners", names,
     firstDealer: Number($("#first-dealer").value),
-    target: Number($('input[name="target"]:checked').value) });
+    target: Number($('input[name="target"]:checked').value),
+    starterDouble: Number($("#starter-double").value),
+    doubleBlank: $("#double-blank").value === "true" });
   Object.assign(ui, { warning: null, dealError: null, confirmNew: false });
   syncSeat();
   renderGame();

@@ -25,6 +25,10 @@ export const GAME_STRINGS = {
     compass_0: "N", compass_1: "E", compass_2: "S", compass_3: "W",
     first_dealer: "Deals first",
     target_legend: "Game to",
+    starter_double_label: "A double starter scores the dealer",
+    double_blank_label: "0-0 counts again in fifteens",
+    yes: "yes",
+    no: "no",
     start_game: "Start the game",
     names_differ: "Give every seat a different name.",
     saved_discarded: "The game saved on this device could not be read (an older page or a"
@@ -122,6 +126,10 @@ export const GAME_STRINGS = {
     compass_0: "С", compass_1: "В", compass_2: "Ю", compass_3: "З",
     first_dealer: "Первым сдаёт",
     target_legend: "Игра до",
+    starter_double_label: "Дубль-старт даёт сдающему",
+    double_blank_label: "0-0 считается снова в пятнадцати",
+    yes: "да",
+    no: "нет",
     start_game: "Начать игру",
     names_differ: "У каждого места должно быть своё имя.",
     saved_discarded: "Сохранённую на этом устройстве игру не удалось прочитать (старая"
