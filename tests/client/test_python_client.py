@@ -306,3 +306,42 @@ def test_operations(api: Any, generated: ModuleType, server: Server) -> None:
         answer = module(f"{ops}.get_openapi_yaml").sync_detailed(client=plain)
     assert (answer.status_code, answer.parsed) == (200, None)
     assert answer.content.startswith(b"openapi: 3.1")
+
+
+def test_the_docs_example_runs_from_any_directory(
+    generated: ModuleType, server: Server, tmp_path: Path
+) -> None:
+    """docs/clients.md's Python example as a newcomer runs it: saved outside the repository,
+    run from there with the client generated outside the working tree (the fixture's temp
+    dir, as the docs' mktemp -d): a legal play first, then the refusal it means to show."""
+    docs = (TOOLS.parents[1] / "docs" / "clients.md").read_text(encoding="utf-8")
+    python = docs[docs.index("### Python") : docs.index("### TypeScript")]
+    assert 'OUT="$(mktemp -d)"' in python
+    assert '--output-path "$OUT/' in python
+    code = python.split("```python\n", 1)[1].split("```", 1)[0]
+    example = tmp_path / "example.py"
+    example.write_text(code.replace("http://localhost:8000", server.url), encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, str(example)],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(Path(generated.__path__[0]).parent), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0].startswith("24 ")
+    assert lines[1] == "[0, 2] 27 1"  # the legal play
+    assert lines[2].startswith("422 ")  # then the refusal, on purpose
+    assert lines[3].startswith("2 ")
+    assert "out_of_turn" not in lines[3]
+    root = subprocess.run(
+        ["git", "status", "--porcelain", "--", PACKAGE],
+        cwd=TOOLS.parents[1],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert root.stdout == ""  # nothing untracked left in the working tree

@@ -4,7 +4,7 @@
 // game-play: the deal as it happens; game-view, board and game-record: what is shown), and
 // simulate (with charts).
 
-import { $, $$, tr, view } from "./core.js";
+import { $, $$, reveal, tr, view } from "./core.js";
 import { STRINGS, pickLanguage } from "./i18n.js";
 import { adviceHint, adviceMarks, adviceTile, initAdvice, renderAdvice } from "./advice.js";
 import {
@@ -42,6 +42,7 @@ function showTab(name, focus = false) {
   if (home) home.append($("#picker"));
   $("#picker").hidden = !home;
   $("#type-error").hidden = true;
+  $("#type-input").value = ""; // a tile typed for one tab is not kept for the next
   $("#play-warning").hidden = true;
   const hash = `#${name}${TABS[name].address ? TABS[name].address() : ""}`;
   if (window.location.hash !== hash) window.history.replaceState(null, "", hash);
@@ -83,6 +84,7 @@ function onTyped(event) {
   const refuse = (text) => {
     problem.textContent = text;
     problem.hidden = false;
+    reveal(problem);
   };
   if (bad !== undefined) return refuse(tr("type_bad", { token: bad }));
   const tiles = tokens.map(readToken);

@@ -65,6 +65,19 @@ export function reveal(el, block = "nearest") {
   el.scrollIntoView({ block, behavior: smooth ? "smooth" : "auto" });
 }
 
+// Bring two things and what is between them into sight (a deal's scores and "Next deal"),
+// centred if they fit, else from the first one down.
+export function revealSpan(first, last) {
+  if (!first || !last || first.hidden || last.hidden) return;
+  const top = first.getBoundingClientRect().top;
+  const bottom = last.getBoundingClientRect().bottom;
+  if (top >= 0 && bottom <= window.innerHeight) return;
+  const room = window.innerHeight - (bottom - top);
+  const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  window.scrollBy({ top: room >= 0 ? top - room / 2 : top - 8,
+    behavior: smooth ? "smooth" : "auto" });
+}
+
 // Actions that talk to the server run one after another, in the order they were asked for.
 let queue = Promise.resolve();
 export function enqueue(task) {

@@ -88,7 +88,10 @@ export const leftOf = (setup, seat) => (seat + 1) % setup.players;
 export const leaderOf = (setup, deal) => leftOf(setup, deal.dealer);
 
 export function rulesOf(setup) {
-  return { players: setup.players, partners: setup.partners, target: setup.target };
+  // the rule options chosen at the set-up (a game saved before they were asked: defaults)
+  return { players: setup.players, partners: setup.partners, target: setup.target,
+    starter_double_points: setup.starterDouble ?? 1,
+    double_blank_in_fifteens: setup.doubleBlank ?? true };
 }
 
 export function currentDeal() {

@@ -81,6 +81,7 @@ function renderWinner() {
   const event = result.events[winner.event];
   const lurched = (result.lurched || []).map(sideName);
   box.replaceChildren(...[h("strong", { text: tr("winner_is", { who: sideName(winner.side),
+    many: sideSeats(game().setup, winner.side).length > 1,
     score: result.scores[winner.side] }) }), " ",
   h("span", { text: tr("winner_at", { event: event ? eventWords(event) : "", n: at + 1 }) }),
   lurched.length ? h("span", { class: "lurch", text: ` ${tr("lurched", { who:
@@ -133,7 +134,7 @@ function renderTurn() {
       const note = out ? tr("seat_out") : said.has(seat) ? tr("seat_said_go")
         : seat === onTurn && step === "play" ? tr("seat_on_turn") : "";
       const button = h("button", { type: "button", class: `who-btn p${seat}`,
-        "data-player": seat, "aria-pressed": String(ui.seat === seat),
+        "data-player": seat, "aria-pressed": String(step === "play" && ui.seat === seat),
         disabled: step !== "play" }, h("span", { class: `badge p${seat}`, "aria-hidden": "true",
         text: seatName(seat).slice(0, 2) }), h("span", { class: "who-name", text:
         seatName(seat) }), note ? h("span", { class: "who-note", text: note }) : null);

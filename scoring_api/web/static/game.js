@@ -1,7 +1,7 @@
 // The game tab: the table set up (players, partners, names, first dealer, target), then the
 // deals; "new game" asks first. Taps on the tiles go to the step of the deal on hand.
 
-import { $, $$, enqueue, reveal, tr, view } from "./core.js";
+import { $, $$, enqueue, reveal, revealSpan, tr, view } from "./core.js";
 import { currentDeal, endGame, load, startGame, store } from "./game-store.js";
 import {
   cribTile, nextDeal, phase, propose, refereeSaved, setStarter, syncSeat, ui, undo,
@@ -69,7 +69,9 @@ function onStart(event) {
   $("#setup-error").hidden = true;
   startGame({ players, partners: mode() === "partners", names,
     firstDealer: Number($("#first-dealer").value),
-    target: Number($('input[name="target"]:checked').value) });
+    target: Number($('input[name="target"]:checked').value),
+    starterDouble: Number($("#starter-double").value),
+    doubleBlank: $("#double-blank").value === "true" });
   Object.assign(ui, { warning: null, dealError: null, confirmNew: false });
   syncSeat();
   renderGame();
@@ -119,6 +121,20 @@ export function renderGame() {
   renderWarning();
   renderRecord();
   onChange();
+  revealStage();
+}
+
+// After each stage (play over, deal counted, game won) what the scorer needs next comes into
+// sight: on a phone the 28 tiles tapped are above it. Not on opening the page (a reload).
+let lastStage = null;
+function revealStage() {
+  const step = phase();
+  const before = lastStage;
+  lastStage = step;
+  if (before === null || before === step || view.tab !== "game") return;
+  if (step === "crib") reveal($("#play-turn"), "center"); // the hands counted, the crib next
+  else if (step === "scored") revealSpan($("#board .sides"), $("#next-deal")); // scores, "Next deal"
+  else if (step === "over") reveal($("#winner"), "center");
 }
 
 export function initGame(paletteChanged) {

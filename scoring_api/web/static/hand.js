@@ -51,6 +51,7 @@ async function countHand() {
   if (hand.slots.includes(null)) {
     hand.error = { key: "need_five" };
     renderHand();
+    reveal($("#hand-result"));
     return;
   }
   const body = { hand: hand.slots.slice(0, 4), starter: hand.slots[4],
