@@ -80,6 +80,7 @@ def test_serve_on_a_fresh_clone_installs_only_the_service(tmp_path: Path) -> Non
     # The engine's compilation (a minute, with its tools outside .venv) is scripts/setup's
     # step for every set-up; CI's set-up runs it and tests/test_engine.py checks its result.
     env["SCORING_API_BUILD"] = "pure"
+    env.pop("SCORING_API_ENGINE", None)  # serve's default (auto), whatever the suite runs
     env.pop("BIND", None)
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     env.pop("VIRTUAL_ENV", None)
