@@ -551,16 +551,21 @@ def _replica_master(stack: Stack, index: int) -> int:
     raise AssertionError(stack.tail())
 
 
-def _readyz_of(sock: Path) -> dict[str, object]:
-    """/readyz straight from one replica's socket (we are the stack's user)."""
+def _get_from(sock: Path, path: str) -> bytes:
+    """The body of a GET straight from one replica's socket (we are the stack's user)."""
     with socket.socket(socket.AF_UNIX) as raw:
         raw.settimeout(5)
         raw.connect(str(sock))
-        raw.sendall(b"GET /readyz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        request = f"GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+        raw.sendall(request.encode())
         answer = b""
         while chunk := raw.recv(65536):
             answer += chunk
-    return dict(json.loads(answer.split(b"\r\n\r\n", 1)[1]))
+    return answer.split(b"\r\n\r\n", 1)[1]
+
+
+def _readyz_of(sock: Path) -> dict[str, object]:
+    return dict(json.loads(_get_from(sock, "/readyz")))
 
 
 def test_every_replica_uses_the_one_cluster(stack: Stack) -> None:
@@ -578,14 +583,7 @@ def test_every_replica_uses_the_one_cluster(stack: Stack) -> None:
 
 
 def _scrape_of(sock: Path) -> bytes:
-    with socket.socket(socket.AF_UNIX) as raw:
-        raw.settimeout(5)
-        raw.connect(str(sock))
-        raw.sendall(b"GET /metrics HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
-        answer = b""
-        while chunk := raw.recv(65536):
-            answer += chunk
-    return answer.split(b"\r\n\r\n", 1)[1]
+    return _get_from(sock, "/metrics")
 
 
 def _hands_scored(text: bytes) -> float:
