@@ -144,13 +144,10 @@ def _take_anywhere(
     shared = admission_shared.slots_for(store)
     if shared is not None:
         answer = shared.take(cap, client, share, seconds)
+        if isinstance(answer, admission_shared.Refused):
+            return Busy(answer.own, _retry_after(answer.untils))
         if answer is not None:
-            first, second = answer
-            if isinstance(first, bool):
-                assert isinstance(second, list)
-                return Busy(first, _retry_after(second))
-            assert isinstance(second, str)
-            return functools.partial(shared.release, first, second)
+            return functools.partial(shared.release, answer)
     taken = take(cap, client, share, seconds)
     if isinstance(taken, Busy):
         return taken

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from dataclasses import dataclass
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -65,6 +66,24 @@ def redis_url(store: str) -> str | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """No slot for this request in the shared store."""
+
+    own: bool
+    """True: the client holds its share; False: every slot is taken."""
+    untils: list[float]
+    """When each slot that matters (the client's own, or all) is sure to be free."""
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """A slot taken: the key, and the value that proves it is ours when it is freed."""
+
+    key: str
+    value: str
+
+
 class SharedSlots:
     """This process's view of the shared slots: its connection and the keys it holds."""
 
@@ -79,10 +98,8 @@ class SharedSlots:
         self._failed_at: float | None = None
         self._renewer: threading.Thread | None = None
 
-    def take(
-        self, cap: int, client: str, share: int, seconds: float
-    ) -> tuple[str, str] | tuple[bool, list[float]] | None:
-        """(key, value) of a slot taken; (own, untils) when refused; None: store failed."""
+    def take(self, cap: int, client: str, share: int, seconds: float) -> Held | Refused | None:
+        """A slot taken, or why not; None: the store failed."""
         if self._failed_at is not None:
             if time.monotonic() - self._failed_at < RECHECK_SECONDS:
                 return None
@@ -100,18 +117,18 @@ class SharedSlots:
             return None
         code = int(answer[0])
         if code < 0:
-            return code == -2, [float(untilv) for untilv in answer[1:]]
+            return Refused(code == -2, [float(untilv) for untilv in answer[1:]])
         key = keys[code]
         with self._lock:
             self._held[key] = value
             self._start_renewer()
-        return key, value
+        return Held(key, value)
 
-    def release(self, key: str, value: str) -> None:
+    def release(self, held: Held) -> None:
         with self._lock:
-            self._held.pop(key, None)
+            self._held.pop(held.key, None)
         try:
-            self._redis.eval(_RELEASE, 1, key, value)
+            self._redis.eval(_RELEASE, 1, held.key, held.value)
         except Exception:  # the lease runs out by itself
             log.warning("could not free a simulation slot; it expires", exc_info=True)
 

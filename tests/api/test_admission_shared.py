@@ -87,10 +87,10 @@ def test_a_dead_replicas_slot_expires(store: str, monkeypatch: pytest.MonkeyPatc
     assert url is not None
     dead = admission_shared.SharedSlots(url)  # its process dies: nobody renews nor frees
     monkeypatch.setattr(dead, "_start_renewer", lambda: None)
-    assert isinstance(dead.take(1, "a", 0, 0)[0], str)
-    assert dead.take(1, "b", 0, 0)[0] is False  # full
+    assert isinstance(dead.take(1, "a", 0, 0), admission_shared.Held)
+    assert dead.take(1, "b", 0, 0) == admission_shared.Refused(False, [0.0])  # full
     time.sleep(1.2)
-    assert isinstance(dead.take(1, "b", 0, 0)[0], str)
+    assert isinstance(dead.take(1, "b", 0, 0), admission_shared.Held)
 
 
 def test_a_failed_store_counts_on_this_machine(tmp_path: Path) -> None:
