@@ -24,7 +24,8 @@ from setuptools.errors import CCompilerError, CompileError, ExecError, PlatformE
 ROOT = Path(__file__).resolve().parent
 ENGINE_PACKAGES = ("scoring_api/rules", "scoring_api/sim")
 GROUP = "scoring_api._engine"
-"""mypyc's group: one shared library, ``scoring_api._engine__mypyc``, for every module."""
+"""mypyc's group: one shared library for every module, ``LIBRARY``."""
+LIBRARY = GROUP + "__mypyc"
 MANIFEST_FORMAT = "scoring-api-engine/1"  # scoring_api.engine.MANIFEST_FORMAT
 IN_TREE = ROOT / "scoring_api" / "_compiled"
 
@@ -59,7 +60,7 @@ def manifest() -> dict[str, object]:
             module_name(source): hashlib.sha256((ROOT / source).read_bytes()).hexdigest()
             for source in engine_modules()
         },
-        "libraries": [GROUP + "__mypyc"],
+        "libraries": [LIBRARY],
     }
 
 
@@ -69,6 +70,12 @@ def _in_tree_build_is_current() -> bool:
     except (OSError, ValueError):
         return False
     return bool(built == manifest())
+
+
+def compiled_name(module: str) -> str:
+    """The extension's name that puts a module's compiled file under ``_compiled/``
+    (``scoring_api.rules.tiles`` is ``scoring_api._compiled.rules.tiles``)."""
+    return "scoring_api._compiled." + module.removeprefix("scoring_api.")
 
 
 def engine_extensions() -> list[Extension]:
@@ -81,7 +88,7 @@ def engine_extensions() -> list[Extension]:
         engine_modules(), opt_level="3", group_name=GROUP, target_dir="build/mypyc"
     )
     for extension in extensions:
-        extension.name = "scoring_api._compiled." + extension.name.removeprefix("scoring_api.")
+        extension.name = compiled_name(extension.name)
     return extensions
 
 
@@ -93,7 +100,7 @@ class BuildEngine(build_ext):
     def run(self) -> None:
         if not self.extensions:
             return
-        library = "scoring_api._compiled." + (GROUP + "__mypyc").removeprefix("scoring_api.")
+        library = compiled_name(LIBRARY)
         target = IN_TREE if self.inplace else Path(self.get_ext_fullpath(library)).parent
         (target / "manifest.json").unlink(missing_ok=True)
         if not self.inplace and _in_tree_build_is_current():
