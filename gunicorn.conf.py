@@ -68,11 +68,10 @@ logconfig_dict = {
 }
 # Dask's own lines (the gunicorn workers' clients of the cluster) as JSON too; the embedded
 # cluster's processes get the same setting (scoring_api/sim_cluster/logjson.py).
-
 for _name, _value in dask_env().items():
     os.environ.setdefault(_name, _value)
 # RAM-backed scratch space (heartbeat files, metrics) where the system has it: no disk writes.
-_shm = "/dev/shm" if os.path.isdir("/dev/shm") else None
+_shm = scratch.shm()
 worker_tmp_dir = _shm
 
 # Prometheus multiprocess mode: each worker writes samples to files in this directory and a

@@ -36,6 +36,7 @@ _FOLDED = ("counter", "histogram")
 
 
 def shm() -> str | None:
+    """RAM-backed scratch space where the system has it: no disk writes."""
     return "/dev/shm" if os.path.isdir("/dev/shm") else None
 
 
@@ -63,9 +64,9 @@ def _alive(pid: int) -> bool:
 
 
 def _stale(directory: Path) -> bool:
+    if not _ours(directory):
+        return False
     try:
-        if directory.stat().st_uid != os.getuid():
-            return False
         return not _alive(int((directory / OWNER).read_text()))
     except (OSError, ValueError):
         return False  # no owner file (not ours, or still being made): leave it
