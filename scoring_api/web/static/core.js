@@ -56,13 +56,17 @@ export function miniTiles(tiles) {
   }), h("span", { class: "tile-names", "aria-hidden": "true", text: tiles.join(" ") }));
 }
 
+// Smooth scrolling, unless the reader asked for less motion.
+function scrollBehavior() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+}
+
 // Bring a message or an answer into sight (on a phone the tiles tapped may be far from it).
 export function reveal(el, block = "nearest") {
   if (!el || el.hidden) return;
   const box = el.getBoundingClientRect();
   if (box.top >= 0 && box.bottom <= window.innerHeight) return;
-  const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  el.scrollIntoView({ block, behavior: smooth ? "smooth" : "auto" });
+  el.scrollIntoView({ block, behavior: scrollBehavior() });
 }
 
 // Bring two things and what is between them into sight (a deal's scores and "Next deal"),
@@ -73,9 +77,7 @@ export function revealSpan(first, last) {
   const bottom = last.getBoundingClientRect().bottom;
   if (top >= 0 && bottom <= window.innerHeight) return;
   const room = window.innerHeight - (bottom - top);
-  const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  window.scrollBy({ top: room >= 0 ? top - room / 2 : top - 8,
-    behavior: smooth ? "smooth" : "auto" });
+  window.scrollBy({ top: room >= 0 ? top - room / 2 : top - 8, behavior: scrollBehavior() });
 }
 
 // Actions that talk to the server run one after another, in the order they were asked for.
