@@ -15,6 +15,7 @@ session, say nothing an operator acts on); ``SCORING_DASK_LOG_LEVEL`` lowers it.
 
 from __future__ import annotations
 
+import logging
 import os
 from typing import Any
 
@@ -26,6 +27,27 @@ JSON_FORMATTER = {
 }
 
 
+class LostSchedulerFilter(logging.Filter):
+    """A worker's failed heartbeat, one warning line instead of an error with a traceback.
+
+    When the cluster stops, its scheduler may close before a worker's last heartbeat (the
+    workers are closed first, but on a busy machine one may still be beating); the worker
+    then closes itself. It is what a stopping cluster does, not a fault, and an operator
+    needs no traceback for it; a scheduler lost while running still shows, as a warning
+    each heartbeat, with the error's type.
+    """
+
+    MESSAGE = "Failed to communicate with scheduler during heartbeat"
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.name == "distributed.worker" and str(record.msg).startswith(self.MESSAGE):
+            error = record.exc_info[1] if record.exc_info else None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.msg = f"{self.MESSAGE} ({type(error).__name__})" if error else self.MESSAGE
+            record.args, record.exc_info, record.exc_text = (), None, None
+        return True
+
+
 def dask_logging(level: str = "WARNING") -> dict[str, Any]:
     """The ``logging.config.dictConfig`` schema Dask applies to its loggers."""
     handler = {"level": level, "handlers": ["json"], "propagate": False}
@@ -33,10 +55,12 @@ def dask_logging(level: str = "WARNING") -> dict[str, Any]:
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"json": JSON_FORMATTER},
+        "filters": {"lost_scheduler": {"()": f"{__name__}.LostSchedulerFilter"}},
         "handlers": {
             "json": {
                 "class": "logging.StreamHandler",
                 "formatter": "json",
+                "filters": ["lost_scheduler"],
                 "stream": "ext://sys.stderr",
             }
         },
