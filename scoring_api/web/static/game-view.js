@@ -64,8 +64,15 @@ function renderBoard() {
     winner?.side === side ? h("span", { class: "side-won", text: tr("winner_mark") }) : null))));
 }
 
+// An event's kind in words: the service scores the last tile of the play as a "go" event,
+// its item named "last_tile", and the scorer reads it as that.
+export function eventWhat(event) {
+  const last = event.kind === "go" && (event.items || []).some((i) => i.kind === "last_tile");
+  return tr(last ? "event_last_tile" : `event_${event.kind}`);
+}
+
 function eventWords(event) {
-  return tr("event_line", { who: seatName(event.seat), what: tr(`event_${event.kind}`) });
+  return tr("event_line", { who: seatName(event.seat), what: eventWhat(event) });
 }
 
 function renderWinner() {

@@ -1,0 +1,34 @@
+"""Issue 24 item 4, the small things a scorer sees in the play, at 360x740: the last tile's
+point named so, the hint after a go, a tile past the count asked about before it is given to
+another seat, and the lay-away of five tiles with three and four players."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import PHONE, OpenPage
+from .table import start_game, type_tiles
+
+pytest.importorskip(
+    "playwright.sync_api", reason="the playwright package is not installed (pip install playwright)"
+)
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+# docs/rules.md section 6 with both goes said: Dan lays the last tile (the starter 1-2)
+SECTION_6 = "1-2 3-4 2-6 4-4 1-6 go go 0-6 3-3 2-2 4-5"
+
+
+def test_the_last_tiles_point_reads_last_tile_not_go(open_page: OpenPage) -> None:
+    page = open_page(viewport=PHONE).page
+    start_game(page, 2, ["Nina", "Dan"], dealer=1)
+    type_tiles(page, SECTION_6 + " 0-0 0-1 5-5 6-6")  # and the crib
+    events = page.locator("#deal-events li.event")
+    expect(events.last).to_have_attribute("data-kind", "crib")
+    goes = page.locator('#deal-events li.event[data-kind="go"]')
+    expect(goes).to_have_count(2)  # Dan's go point at 30, then his last tile
+    expect(goes.first.locator(".event-what")).to_have_text("Dan: go")
+    expect(goes.last.locator(".event-what")).to_have_text("Dan: last tile")
+    expect(goes.last.locator(".entry-pts")).to_have_text("+1")
+    expect(goes.last.locator(".event-items")).to_contain_text("Last tile 1")
