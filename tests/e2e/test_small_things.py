@@ -32,3 +32,22 @@ def test_the_last_tiles_point_reads_last_tile_not_go(open_page: OpenPage) -> Non
     expect(goes.last.locator(".event-what")).to_have_text("Dan: last tile")
     expect(goes.last.locator(".entry-pts")).to_have_text("+1")
     expect(goes.last.locator(".event-items")).to_contain_text("Last tile 1")
+
+
+def test_after_a_go_the_hint_names_who_said_it_and_who_lays_next(open_page: OpenPage) -> None:
+    """Four players at 27: Dan and Ann cannot play, and the hint says so; the entry still
+    goes to the seat on turn, as the service says (Ben)."""
+    page = open_page(viewport=PHONE).page
+    start_game(page, 4, ["Ann", "Ben", "Cat", "Dan"], dealer=3)
+    hint = page.locator("#picker-hint")
+    type_tiles(page, "1-2 6-6 5-5 0-5")  # the starter, then 12, 22, 27: Dan on turn
+    expect(hint).to_have_text("Tap the tile Dan lays, or Go.")
+    type_tiles(page, "go")
+    expect(hint).to_have_text("Dan said Go. Tap the tile Ann lays, or Go.")
+    type_tiles(page, "go")
+    expect(hint).to_have_text("Ann and Dan said Go. Tap the tile Ben lays, or Go.")
+    expect(hint).to_be_in_viewport()
+    expect(page.locator("#play-turn")).to_have_text("Ben to play")
+    page.locator('.lang-btn[data-lang="ru"]').click()
+    expect(hint).to_have_text("Ann и Dan сказали «Иди!». Выберите кость, которую кладёт Ben,"
+                              " или «Иди!».")  # fmt: skip

@@ -1,7 +1,7 @@
 // The game on screen: the table set up, the board (each side's score, whose deal), the deal
 // (starter, play, crib), the record of the play, the deal's events and the deals so far.
 
-import { $, errorLines, h, itemWords, reveal, tr } from "./core.js";
+import { $, errorLines, h, itemWords, reveal, tr, view } from "./core.js";
 import {
   currentDeal, leaderOf, scoresBeforeDeal, seats, sideCount, sideOf, sideSeats, store, winnerOf,
 } from "./game-store.js";
@@ -25,12 +25,24 @@ export function gameMarks(tile) {
   return {};
 }
 
+export const namesList = (seats) => new Intl.ListFormat(view.lang, { type: "conjunction" })
+  .format(seats.map(seatName));
+
+// In the play, the seat the next entry goes to; after a go, first who said it in this count
+// (the service's said_go): they cannot play until it closes.
+function playHint(deal) {
+  const who = seatName(ui.seat);
+  const gone = deal.pegging?.said_go || [];
+  if (!gone.length) return tr("hint_play", { who });
+  return tr("hint_after_go", { gone: namesList(gone), many: gone.length > 1, who });
+}
+
 export function gameHint() {
   if (!game()) return "";
   const deal = currentDeal();
   const step = phase(deal);
   if (step === "starter") return tr("hint_starter_deal", { who: seatName(deal.dealer) });
-  if (step === "play") return tr("hint_play", { who: seatName(ui.seat) });
+  if (step === "play") return playHint(deal);
   if (step === "crib") return tr("hint_crib", { n: Math.min(deal.crib.length + 1, 4) });
   if (step === "over") return tr("hint_game_over");
   return tr("hint_deal_done");

@@ -62,6 +62,7 @@ export const GAME_STRINGS = {
     seat_on_turn: "on turn",
     hint_starter_deal: (p) => `Tap the starter (${p.who} deals).`,
     hint_play: (p) => `Tap the tile ${p.who} lays, or Go.`,
+    hint_after_go: (p) => `${p.gone} said Go. Tap the tile ${p.who} lays, or Go.`,
     hint_crib: (p) => `Tap crib tile ${p.n} of 4.`,
     hint_game_over: "The game is over. Undo, or start a new game.",
     hint_deal_done: "The deal is scored: next deal, or undo.",
@@ -165,6 +166,8 @@ export const GAME_STRINGS = {
     seat_on_turn: "ходит",
     hint_starter_deal: (p) => `Выберите стартер (сдаёт ${p.who}).`,
     hint_play: (p) => `Выберите кость, которую кладёт ${p.who}, или «Иди!».`,
+    hint_after_go: (p) => `${p.gone} ${p.many ? "сказали" : "сказал"} «Иди!». Выберите кость,`
+      + ` которую кладёт ${p.who}, или «Иди!».`,
     hint_crib: (p) => `Выберите кость криба ${p.n} из 4.`,
     hint_game_over: "Игра окончена. Отмените ход или начните новую игру.",
     hint_deal_done: "Сдача подсчитана: следующая сдача или отмена.",
