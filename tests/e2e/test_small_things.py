@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import PHONE, OpenPage
-from .table import start_game, type_tiles
+from .table import record, side_score, start_game, tap, type_tiles
 
 pytest.importorskip(
     "playwright.sync_api", reason="the playwright package is not installed (pip install playwright)"
@@ -51,3 +51,39 @@ def test_after_a_go_the_hint_names_who_said_it_and_who_lays_next(open_page: Open
     page.locator('.lang-btn[data-lang="ru"]').click()
     expect(hint).to_have_text("Ann и Dan сказали «Иди!». Выберите кость, которую кладёт Ben,"
                               " или «Иди!».")  # fmt: skip
+
+
+def test_a_tile_past_the_count_is_asked_about_before_another_seat_gets_it(
+    open_page: OpenPage,
+) -> None:
+    """Issue 24's case: at 27 with Ben and Cat gone, Dan on turn, 6-6 tapped. The service
+    refuses it for Dan and names Ben as the seat it would lead the next count for: the page
+    records nothing until the scorer says so, and "No" leaves it out."""
+    page = open_page(viewport=PHONE).page
+    start_game(page, 4, ["Ann", "Ben", "Cat", "Dan"], dealer=3)
+    type_tiles(page, "1-2 5-5 4-5 0-4 0-0 2-2 go go")  # 10, 19, 23, 23, 27; Ben, Cat go
+    expect(page.locator("#play-turn")).to_have_text("Dan to play")
+    entries = record(page)
+    expect(entries).to_have_count(7)
+    warning = page.locator("#play-warning")
+    tap(page, "6-6")
+    expect(warning).to_contain_text("Not recorded: Dan 6-6. 6-6 would make the count 39")
+    expect(warning).to_contain_text("Did Ben lay it, to lead the next count")
+    yes, no = warning.locator("button.offer-yes"), warning.locator("button.offer-no")
+    expect(yes).to_have_text("Yes: Ben leads 6-6")
+    expect(yes).to_be_in_viewport()
+    expect(no).to_be_in_viewport()
+    expect(entries).to_have_count(7)  # nothing given to Ben unasked
+    no.click()
+    expect(warning).to_be_hidden()
+    expect(entries).to_have_count(7)
+    expect(page.locator("#play-turn")).to_have_text("Dan to play")
+
+    tap(page, "6-6")
+    warning.locator("button.offer-yes").click()
+    expect(warning).to_be_hidden()
+    expect(entries).to_have_count(8)
+    expect(entries.last).to_have_attribute("data-player", "1")
+    expect(entries.last.locator(".entry-count")).to_have_text("12")
+    expect(side_score(page, 0)).to_have_text("1")  # Ann's go point: the count closed at 27
+    expect(page.locator("#play-turn")).to_have_text("Cat to play")

@@ -1,11 +1,11 @@
 // The game on screen: the table set up, the board (each side's score, whose deal), the deal
 // (starter, play, crib), the record of the play, the deal's events and the deals so far.
 
-import { $, errorLines, h, itemWords, reveal, tr, view } from "./core.js";
+import { $, enqueue, errorLines, h, itemWords, reveal, tr, view } from "./core.js";
 import {
   currentDeal, leaderOf, scoresBeforeDeal, seats, sideCount, sideOf, sideSeats, store, winnerOf,
 } from "./game-store.js";
-import { phase, seatOnTurn, ui } from "./game-play.js";
+import { answerOffer, phase, seatOnTurn, ui } from "./game-play.js";
 import { ends } from "./tiles.js";
 import { slotFace } from "./picker.js";
 import { boardSvg, pegsOf } from "./board.js";
@@ -208,7 +208,25 @@ export function renderWarning() {
     warning.append(h("span", { class: "reason", "data-code": reason?.code || "",
       text: lines.join(" ") }));
   }
+  if (ui.warning.offer) warning.append(" ", offerQuestion(ui.warning.offer));
   reveal(warning);
+}
+
+// A tile that can only lead the next count, by another seat: asked, never given unasked.
+function offerQuestion(offer) {
+  const words = { who: seatName(offer.player), tile: offer.tile };
+  const answer = (yes, key) => {
+    const button = h("button", { type: "button", class: yes ? "offer-yes primary" : "offer-no",
+      text: tr(key, words) });
+    button.addEventListener("click", () => enqueue(async () => {
+      await answerOffer(yes);
+      render();
+    }));
+    return button;
+  };
+  return h("span", { class: "offer" }, h("span", { class: "offer-ask", text: tr("offer_ask",
+    words) }), h("span", { class: "offer-answers actions" }, answer(true, "offer_yes"),
+  answer(false, "offer_no")));
 }
 
 export function renderTable() {
