@@ -87,3 +87,43 @@ def test_a_tile_past_the_count_is_asked_about_before_another_seat_gets_it(
     expect(entries.last.locator(".entry-count")).to_have_text("12")
     expect(side_score(page, 0)).to_have_text("1")  # Ann's go point: the count closed at 27
     expect(page.locator("#play-turn")).to_have_text("Cat to play")
+
+
+def test_the_lay_away_takes_the_tiles_each_player_draws(open_page: OpenPage) -> None:
+    """Six tiles with two players, five with three or four: as many places as the service's
+    GET /v1/rules says each draws, and the advice asked for that table."""
+    visit = open_page(viewport=PHONE, path="/#advice")
+    page = visit.page
+    drawn = {
+        deal["players"]: deal["drawn"]
+        for deal in page.request.get(visit.base_url + "/v1/rules").json()["deals"]
+    }
+    slots = page.locator("#advice-slots .slot")
+    expect(slots).to_have_count(drawn[2])
+    expect(page.locator("#advice-heading")).to_have_text("Which two to lay away?")
+    expect(page.locator("#picker-hint")).to_have_text(f"Tap your tile 1 of {drawn[2]}.")
+    tap(page, "0-5")
+    page.locator('input[name="advice-players"][value="3"]').check()
+    expect(slots).to_have_count(drawn[3])
+    expect(page.locator("#advice-caption")).to_have_text(f"Your {drawn[3]} tiles")
+    expect(page.locator("#advice-heading")).to_have_text("Which one to lay away?")
+    expect(slots.first).to_have_attribute("data-tile", "0-5")  # the tile chosen stays
+    expect(page.locator("#picker-hint")).to_have_text(f"Tap your tile 2 of {drawn[3]}.")
+    with page.expect_request("**/v1/discards/advise") as asked:
+        for tile in ["1-4", "2-3", "3-3", "5-5"]:
+            tap(page, tile)
+    assert asked.value.post_data_json["rules"] == {"players": 3}
+    assert len(asked.value.post_data_json["tiles"]) == drawn[3]
+    best = page.locator("#advice-options > li").first
+    expect(best).to_be_visible(timeout=60_000)
+    expect(best.locator(".opt-main .mini")).to_have_count(1)  # one laid away
+    expect(best.locator(".opt-sub .mini")).to_have_count(4)
+    expect(page.locator("#picker-hint")).to_have_text(
+        f"All {drawn[3]} chosen. Tap one to take it back."
+    )
+    expect(page.locator("#picker-hint")).to_be_in_viewport()
+    page.locator('input[name="advice-players"][value="4"]').check()
+    expect(slots).to_have_count(drawn[4])
+    page.locator('input[name="advice-players"][value="2"]').check()
+    expect(slots).to_have_count(drawn[2])
+    expect(page.locator("#picker-hint")).to_have_text(f"Tap your tile 6 of {drawn[2]}.")
