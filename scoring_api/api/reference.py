@@ -1,4 +1,5 @@
-"""Reference data a client needs to build requests: the rule options and the 28 tiles."""
+"""Reference data a client needs to build requests: the rule options, the deal's shape for
+each number of players, and the 28 tiles."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 from flask import Blueprint
 
 from scoring_api.rules import ALL_TILES, RULE_OPTIONS
+from scoring_api.rules.constants import DEALS
 
 bp = Blueprint("reference", __name__, url_prefix="/v1")
 
@@ -21,6 +23,11 @@ _RULES = {
         for option in RULE_OPTIONS
     ],
     "defaults": {option.name: option.default for option in RULE_OPTIONS},
+    # what each player draws, lays away, and the dealer draws blind (docs/rules.md 8.1)
+    "deals": [
+        {"players": n, "drawn": s.drawn, "laid_away": s.laid_away, "blind": s.blind}
+        for n, s in sorted(DEALS.items())
+    ],
 }
 _TILES = {
     "tiles": [

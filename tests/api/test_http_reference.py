@@ -43,3 +43,16 @@ def test_tiles(api: ContractClient) -> None:
     assert [t["tile"] for t in tiles] == [str(tile) for tile in ALL_TILES]
     assert tiles[-1] == {"tile": "6-6", "low": 6, "high": 6, "value": 12, "double": True}
     assert sum(t["double"] for t in tiles) == 7
+
+
+def test_rules_give_the_deal_for_each_number_of_players(api: ContractClient) -> None:
+    """docs/rules.md section 8.1: six tiles each with two players, five with three or four
+    (the page's lay-away takes that many), the crib of four in every case."""
+    deals = api.get("/v1/rules").get_json()["deals"]
+    assert deals == [
+        {"players": 2, "drawn": 6, "laid_away": 2, "blind": 0},
+        {"players": 3, "drawn": 5, "laid_away": 1, "blind": 1},
+        {"players": 4, "drawn": 5, "laid_away": 1, "blind": 0},
+    ]
+    for deal in deals:
+        assert deal["players"] * deal["laid_away"] + deal["blind"] == 4

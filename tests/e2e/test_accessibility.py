@@ -58,6 +58,10 @@ def test_no_serious_violation_on_any_screen(
     expect(page.locator("#play-warning")).to_be_visible()
     found += serious_violations(page, "play with a warning")
     page.locator("#play-go").click()
+    tap(page, "6-6")  # C at 27: refused, and asked about as B's lead of the next count
+    expect(page.locator("#play-warning .offer-yes")).to_be_visible()
+    found += serious_violations(page, "play with a tile offered to its leader")
+    page.locator("#play-warning .offer-no").click()
     rest = "go 1-3 0-5 1-5 2-2 4-6 1-4 go go 2-5 4-4 5-6 0-1 3-6 0-6"
     for tile in rest.split(" "):
         if tile == "go":

@@ -156,8 +156,12 @@ def start_two(page: Page) -> None:
     tap(page, "1-2")  # the starter
 
 
-def test_the_go_flow_of_the_rules_without_an_extra_tap(open_page: OpenPage) -> None:
-    """docs/rules.md section 6: after "N go" D cannot play either; N's next tile is N's."""
+def test_the_go_flow_of_the_rules_asks_before_giving_the_tile_to_its_leader(
+    open_page: OpenPage,
+) -> None:
+    """docs/rules.md section 6: after "N go" D cannot play either; N's next tile is N's. Tapped
+    for D on turn, it is refused for him, and the page asks (issue 24: never given unasked)
+    before it records it as N's lead of the next count, D's go left out."""
     page = open_page(viewport=PHONE).page
     start_two(page)
     expect(page.locator("#play-turn")).to_have_text("Nina to play")
@@ -167,9 +171,18 @@ def test_the_go_flow_of_the_rules_without_an_extra_tap(open_page: OpenPage) -> N
     expect(side_score(page, 1)).to_have_text("2")
     expect(side_score(page, 0)).to_have_text("2")
     expect(page.locator('.who-btn[data-player="0"]')).to_have_attribute("aria-pressed", "true")
-    for player, tile in WHOLE_PLAY[4:]:
-        lay(page, player, tile)  # "N go", then N's 0-6 with no tap on a seat
-    expect(page.locator("#play-warning")).to_be_hidden()
+    lay(page, N, None)  # "N go": D on turn
+    warning = page.locator("#play-warning")
+    tap(page, "0-6")  # N's, with no tap on a seat: refused for D, offered as N's lead
+    expect(warning.locator(".reason")).to_have_attribute("data-code", "count_over_31")
+    expect(warning).to_contain_text("Did Nina lay it, to lead the next count")
+    expect(record(page)).to_have_count(5)
+    warning.locator("button.offer-yes").click()  # one tap: yes, Nina's
+    expect(record(page)).to_have_count(6)
+    expect(record(page).last).to_have_attribute("data-player", str(N))
+    for player, tile in WHOLE_PLAY[6:]:
+        lay(page, player, tile)
+    expect(warning).to_be_hidden()
 
     # 6 and 2 in the play; the play over, the hands are counted at once (D 8, N 7)
     expect(side_score(page, 1)).to_have_text("14")

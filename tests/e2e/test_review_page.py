@@ -24,7 +24,8 @@ from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
 
-DEAL = "1-5 3-4 2-6 4-4 1-6 go 0-6 3-3 2-2 4-5 1-2 5-6 0-0 5-5"  # starter, play, crib
+# starter, play (both goes typed: a tile is not given to its leader unasked), crib
+DEAL = "1-5 3-4 2-6 4-4 1-6 go go 0-6 3-3 2-2 4-5 1-2 5-6 0-0 5-5"
 
 
 def _counted_deal(page: Page) -> None:

@@ -1,13 +1,20 @@
-// "Lay away": six tiles, dealer or not: the two to put in the crib, with expected values
-// (hand, crib, the play where the server's model counts it, net), each with a visible label.
+// "Lay away": the tiles a player drew (as many as the service's `GET /v1/rules` says each
+// draws at a table of that many: six with two, five with three or four), dealer or not: the
+// ones to put in the crib, with expected values (hand, crib, the play where the server's
+// model counts it, net), each with a visible label.
 
-import { $, $$, enqueue, errorBox, h, miniTiles, number, post, signed, tr } from "./core.js";
+import { $, $$, ApiError, enqueue, errorBox, h, miniTiles, number, post, signed, tr }
+  from "./core.js";
 import { buildSlots, pickInto, updateSlots } from "./picker.js";
 
-const advice = { slots: [null, null, null, null, null, null], target: 0, result: null,
-  error: null, busy: false, seq: 0 };
+// shapes: players -> the service's deal shape ({drawn, laid_away, ...}), null until it answers
+const advice = { slots: [], target: 0, result: null, error: null, busy: false, seq: 0,
+  shapes: null, shapesError: null };
 let slotButtons = [];
 let onChange = () => {};
+
+const players = () => Number($('input[name="advice-players"]:checked').value);
+const shape = () => advice.shapes?.[players()] || null;
 
 export function adviceMarks(tile) {
   const chosen = advice.slots.includes(tile);
@@ -17,7 +24,9 @@ export function adviceMarks(tile) {
 
 export function adviceHint() {
   const { slots, target } = advice;
-  return slots.includes(null) ? tr("hint_advice", { n: target + 1 }) : tr("hint_advice_full");
+  if (!slots.length) return "";
+  return slots.includes(null) ? tr("hint_advice", { n: target + 1, of: slots.length })
+    : tr("hint_advice_full", { of: slots.length });
 }
 
 export function adviceTile(tile, typed) {
@@ -28,12 +37,41 @@ function changed() {
   Object.assign(advice, { result: null, error: null, busy: false });
   advice.seq += 1;
   renderAdvice();
-  if (!advice.slots.includes(null)) enqueue(advise);
+  if (advice.slots.length && !advice.slots.includes(null)) enqueue(advise);
+}
+
+// As many places as the service says a player draws at this table; the tiles chosen stay.
+function resize() {
+  const n = shape()?.drawn || 0;
+  const kept = advice.slots.filter(Boolean).slice(0, n);
+  advice.slots = [...kept, ...Array(n - kept.length).fill(null)];
+  advice.target = Math.min(kept.length, Math.max(n - 1, 0));
+  const box = $("#advice-slots");
+  box.replaceChildren();
+  slotButtons = buildSlots(box, n, 0, advice, (i) => tr("six_slot", { n: i + 1, of: n }),
+    changed);
+  changed();
+}
+
+// The deal's shape for each number of players, asked of the service once.
+export async function loadShapes() {
+  try {
+    const response = await fetch("v1/rules", { headers: { Accept: "application/json" } });
+    if (!response.ok) throw new ApiError(response.status, null);
+    const { deals } = await response.json();
+    if (!Array.isArray(deals)) throw new ApiError(501, null); // an older server
+    advice.shapes = Object.fromEntries(deals.map((deal) => [deal.players, deal]));
+  } catch (exc) {
+    advice.shapesError = [404, 405, 501].includes(exc.status)
+      ? { key: "advice_unavailable", quiet: true }
+      : { exc: exc instanceof ApiError ? exc : new ApiError(0, null) };
+  }
+  resize();
 }
 
 async function advise() {
-  if (advice.slots.includes(null)) {
-    advice.error = { key: "need_six" };
+  if (!advice.slots.length || advice.slots.includes(null)) {
+    advice.error = { key: "need_tiles", params: { n: advice.slots.length } };
     renderAdvice();
     return;
   }
@@ -44,7 +82,8 @@ async function advise() {
   let result = null;
   let error = null;
   try {
-    result = { data: await post("v1/discards/advise", { tiles: advice.slots, dealer }), dealer };
+    result = { data: await post("v1/discards/advise", { tiles: advice.slots, dealer,
+      rules: { players: players() } }), dealer };
   } catch (exc) {
     const missing = [404, 405, 501].includes(exc.status);
     error = missing ? { key: "advice_unavailable", quiet: true } : { exc };
@@ -81,10 +120,15 @@ function optionItem(option, rank, dealer) {
 
 export function renderAdvice() {
   updateSlots(slotButtons, advice);
+  const laidAway = shape()?.laid_away;
+  $("#advice-heading").textContent = tr(laidAway ? `advice_heading_${laidAway}`
+    : "advice_heading");
+  $("#advice-caption").textContent = tr("drawn_tiles", { n: advice.slots.length });
   onChange();
   const box = $("#advice-result");
   box.replaceChildren();
-  const { result, error, busy } = advice;
+  const { result, busy } = advice;
+  const error = advice.error || advice.shapesError;
   const summary = $("#advice-summary");
   summary.hidden = true;
   if (busy) box.append(h("p", { class: "note", text: tr("advice_working") }));
@@ -110,8 +154,7 @@ export function renderAdvice() {
 
 export function initAdvice(paletteChanged) {
   onChange = paletteChanged;
-  slotButtons = buildSlots($("#advice-slots"), 6, 0, advice,
-    (i) => tr("six_slot", { n: i + 1 }), changed);
+  for (const radio of $$('input[name="advice-players"]')) radio.addEventListener("change", resize);
   $("#advice-go").addEventListener("click", () => enqueue(advise));
   $("#advice-clear").addEventListener("click", () => {
     advice.slots.fill(null);

@@ -6,7 +6,9 @@
 
 import { $, $$, reveal, tr, view } from "./core.js";
 import { STRINGS, pickLanguage } from "./i18n.js";
-import { adviceHint, adviceMarks, adviceTile, initAdvice, renderAdvice } from "./advice.js";
+import {
+  adviceHint, adviceMarks, adviceTile, initAdvice, loadShapes, renderAdvice,
+} from "./advice.js";
 import {
   discardSaved, gameGo, gameHint, gameMarks, gameTile, initGame, renderGame,
 } from "./game.js";
@@ -109,6 +111,7 @@ function init() {
   buildPalette((tile, typed) => TABS[view.tab].tile(tile, typed));
   initHand(() => view.tab === "hand" && paletteChanged());
   initAdvice(() => view.tab === "advice" && paletteChanged());
+  const shapes = loadShapes(); // the lay-away's tiles for each table, asked of the service
   initGame(() => view.tab === "game" && paletteChanged());
   initSimulate();
 
@@ -140,7 +143,7 @@ function init() {
     setLanguage(view.lang, false);
     showTab(wanted in TABS ? wanted : "game");
   }
-  document.body.classList.add("ready");
+  shapes.finally(() => document.body.classList.add("ready"));
 }
 
 init();

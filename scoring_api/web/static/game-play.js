@@ -84,18 +84,17 @@ export async function refereeSaved() {
 }
 
 // One entry of the play: a tile, or a go, by the seat chosen (the one on turn unless the
-// player picked another). A tile that can only lead the next count goes to the seat the
-// service names as its leader, without another tap.
+// player picked another). A tile refused for that seat that the service says can only lead the
+// next count (its `leader`, the goes between inferred) is not given to the leader unasked: the
+// refusal offers it (`offer`), and the scorer's yes records it as the leader's.
 export async function propose(laid) {
   const deal = currentDeal();
   if (phase(deal) !== "play") return;
-  let entry = { player: ui.seat, ...(laid.tile ? { tile: laid.tile } : { go: true }) };
+  const entry = { player: ui.seat, ...(laid.tile ? { tile: laid.tile } : { go: true }) };
   ui.warning = null;
   try {
     const verdict = await validate(deal, entry);
-    const leads = !verdict.legal && laid.tile && Number.isInteger(verdict.leader);
-    if (leads) entry = { player: verdict.leader, tile: laid.tile };
-    if (verdict.legal || leads) {
+    if (verdict.legal) {
       deal.plays.push(entry);
       try {
         await rescore(deal);
@@ -106,11 +105,25 @@ export async function propose(laid) {
       save();
       syncSeat();
     } else {
-      ui.warning = { entry, reason: verdict.reason || {} };
+      const leads = laid.tile && Number.isInteger(verdict.leader)
+        && verdict.leader !== entry.player;
+      ui.warning = { entry, reason: verdict.reason || {},
+        offer: leads ? { player: verdict.leader, tile: laid.tile } : null };
     }
   } catch (exc) {
     ui.warning = { entry, error: { exc } };
   }
+}
+
+// The scorer's answer to an offer: yes lays the tile for the seat the service named (asked
+// again, as that seat's entry), no leaves it unrecorded.
+export async function answerOffer(yes) {
+  const offer = ui.warning?.offer;
+  if (!offer) return;
+  ui.warning = null;
+  if (!yes) return;
+  ui.seat = offer.player;
+  await propose({ tile: offer.tile });
 }
 
 // The starter (or none): a double scores for the dealer at once, and may win the game.

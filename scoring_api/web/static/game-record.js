@@ -6,7 +6,7 @@ import {
   currentDeal, fullHands, handsOf, leaderOf, scoresBefore, sideCount, store,
 } from "./game-store.js";
 import { phase, setClaim } from "./game-play.js";
-import { rerender, seatName, sideName } from "./game-view.js";
+import { eventWhat, rerender, seatName, sideName } from "./game-view.js";
 import { reviewSection } from "./review.js";
 
 const game = () => store.game;
@@ -97,8 +97,7 @@ function eventList(result) {
   return h("ol", { class: "events", id: "deal-events" }, result.events.map((event, i) =>
     h("li", { class: `event${i === winAt ? " winning" : ""}`, "data-kind": event.kind,
       "data-seat": event.seat },
-    h("span", { class: "event-what", text: `${seatName(event.seat)}: ${tr(`event_${event.kind}`)}`
-      }),
+    h("span", { class: "event-what", text: `${seatName(event.seat)}: ${eventWhat(event)}` }),
     h("span", { class: "entry-pts scored", text: `+${event.points}` }),
     h("span", { class: "event-items", text: [itemWords(event.items), claimWords(event.claim)]
       .filter(Boolean).join(" · ") }),

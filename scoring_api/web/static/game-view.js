@@ -1,11 +1,11 @@
 // The game on screen: the table set up, the board (each side's score, whose deal), the deal
 // (starter, play, crib), the record of the play, the deal's events and the deals so far.
 
-import { $, errorLines, h, itemWords, reveal, tr } from "./core.js";
+import { $, enqueue, errorLines, h, itemWords, reveal, tr, view } from "./core.js";
 import {
   currentDeal, leaderOf, scoresBeforeDeal, seats, sideCount, sideOf, sideSeats, store, winnerOf,
 } from "./game-store.js";
-import { phase, seatOnTurn, ui } from "./game-play.js";
+import { answerOffer, phase, seatOnTurn, ui } from "./game-play.js";
 import { ends } from "./tiles.js";
 import { slotFace } from "./picker.js";
 import { boardSvg, pegsOf } from "./board.js";
@@ -25,12 +25,24 @@ export function gameMarks(tile) {
   return {};
 }
 
+export const namesList = (seats) => new Intl.ListFormat(view.lang, { type: "conjunction" })
+  .format(seats.map(seatName));
+
+// In the play, the seat the next entry goes to; after a go, first who said it in this count
+// (the service's said_go): they cannot play until it closes.
+function playHint(deal) {
+  const who = seatName(ui.seat);
+  const gone = deal.pegging?.said_go || [];
+  if (!gone.length) return tr("hint_play", { who });
+  return tr("hint_after_go", { gone: namesList(gone), many: gone.length > 1, who });
+}
+
 export function gameHint() {
   if (!game()) return "";
   const deal = currentDeal();
   const step = phase(deal);
   if (step === "starter") return tr("hint_starter_deal", { who: seatName(deal.dealer) });
-  if (step === "play") return tr("hint_play", { who: seatName(ui.seat) });
+  if (step === "play") return playHint(deal);
   if (step === "crib") return tr("hint_crib", { n: Math.min(deal.crib.length + 1, 4) });
   if (step === "over") return tr("hint_game_over");
   return tr("hint_deal_done");
@@ -64,8 +76,15 @@ function renderBoard() {
     winner?.side === side ? h("span", { class: "side-won", text: tr("winner_mark") }) : null))));
 }
 
+// An event's kind in words: the service scores the last tile of the play as a "go" event,
+// its item named "last_tile", and the scorer reads it as that.
+export function eventWhat(event) {
+  const last = event.kind === "go" && (event.items || []).some((i) => i.kind === "last_tile");
+  return tr(last ? "event_last_tile" : `event_${event.kind}`);
+}
+
 function eventWords(event) {
-  return tr("event_line", { who: seatName(event.seat), what: tr(`event_${event.kind}`) });
+  return tr("event_line", { who: seatName(event.seat), what: eventWhat(event) });
 }
 
 function renderWinner() {
@@ -189,7 +208,25 @@ export function renderWarning() {
     warning.append(h("span", { class: "reason", "data-code": reason?.code || "",
       text: lines.join(" ") }));
   }
+  if (ui.warning.offer) warning.append(" ", offerQuestion(ui.warning.offer));
   reveal(warning);
+}
+
+// A tile that can only lead the next count, by another seat: asked, never given unasked.
+function offerQuestion(offer) {
+  const words = { who: seatName(offer.player), tile: offer.tile };
+  const answer = (yes, key) => {
+    const button = h("button", { type: "button", class: yes ? "offer-yes primary" : "offer-no",
+      text: tr(key, words) });
+    button.addEventListener("click", () => enqueue(async () => {
+      await answerOffer(yes);
+      render();
+    }));
+    return button;
+  };
+  return h("span", { class: "offer" }, h("span", { class: "offer-ask", text: tr("offer_ask",
+    words) }), h("span", { class: "offer-answers actions" }, answer(true, "offer_yes"),
+  answer(false, "offer_no")));
 }
 
 export function renderTable() {
