@@ -7,23 +7,24 @@ Every other module takes its sizes and counts from here, so a rule that changes 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-MAX_PIPS = 6
+MAX_PIPS: Final = 6
 """Pips on one end of a tile: a double-six set."""
 
-MAX_VALUE = 2 * MAX_PIPS
+MAX_VALUE: Final = 2 * MAX_PIPS
 """The highest tile value (pip total), 6-6's 12."""
 
-TILE_COUNT = (MAX_PIPS + 1) * (MAX_PIPS + 2) // 2
+TILE_COUNT: Final = (MAX_PIPS + 1) * (MAX_PIPS + 2) // 2
 """Tiles in the set: 28."""
 
-HAND_SIZE = 4
+HAND_SIZE: Final = 4
 """Tiles a player holds after laying away, and tiles in the crib."""
 
-PLAYERS = 2
+PLAYERS: Final = 2
 """Players at the table unless the rules say otherwise (docs/rules.md section 2)."""
 
-MAX_PLAYERS = 4
+MAX_PLAYERS: Final = 4
 """The most players at one table (docs/rules.md section 8)."""
 
 
@@ -39,7 +40,7 @@ class DealShape:
     """Tiles the dealer draws unseen, face down, into the crib."""
 
 
-DEALS: dict[int, DealShape] = {
+DEALS: Final[dict[int, DealShape]] = {
     PLAYERS: DealShape(6, 2, 0),
     3: DealShape(5, 1, 1),
     MAX_PLAYERS: DealShape(5, 1, 0),
@@ -47,14 +48,14 @@ DEALS: dict[int, DealShape] = {
 """``DEALS[players]`` for two, three and four players: every hand then holds ``HAND_SIZE``
 tiles, and so does the crib."""
 
-SHOWN = HAND_SIZE + 1
+SHOWN: Final = HAND_SIZE + 1
 """Tiles counted in a show: a hand or the crib with the starter."""
 
-FIFTEEN = 15
+FIFTEEN: Final = 15
 """The sum that scores 2, in the play and in the show."""
 
-MAX_COUNT = 31
+MAX_COUNT: Final = 31
 """The count of the play may reach this and never pass it."""
 
-MAX_SHOW = 24
+MAX_SHOW: Final = 24
 """The most a hand or crib with its starter can score (docs/rules.md section 4)."""

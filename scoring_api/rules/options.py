@@ -7,16 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
+from typing import Final
 
 from .constants import DEALS, PLAYERS
 from .errors import MalformedInputError
 from .json_values import json_integer
 
-PARTNERSHIP_PLAYERS = 4
+PARTNERSHIP_PLAYERS: Final = 4
 """Players at a table of partners (docs/rules.md section 8)."""
-PARTNERSHIPS = 2
+PARTNERSHIPS: Final = 2
 """Sides with partners: seats 0 and 2 against 1 and 3."""
-PARTNERSHIP_TARGET = 121
+PARTNERSHIP_TARGET: Final = 121
 """The default target with partners (docs/rules.md section 8.4)."""
 
 
@@ -40,6 +41,19 @@ class RuleOptions:
         if self.partners and self.players != PARTNERSHIP_PLAYERS:
             raise ValueError("partners needs 4 players")
 
+    # Written out, not generated: the strategies' caches hash the rules on every look-up,
+    # and the compiled engine runs a dataclass's generated methods interpreted.
+    def __hash__(self) -> int:
+        return hash(
+            (
+                self.target,
+                self.starter_double_points,
+                self.double_blank_in_fifteens,
+                self.players,
+                self.partners,
+            )
+        )
+
     @property
     def sides(self) -> int:
         """How many sides score: one per player, or two partnerships."""
@@ -61,7 +75,7 @@ class RuleOptions:
         return asdict(self)
 
 
-DEFAULT_RULES = RuleOptions()
+DEFAULT_RULES: Final = RuleOptions()
 
 OptionValue = object
 """A rule option's value, an int or a bool, as JSON has it. Held as ``object``, not
@@ -121,7 +135,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
         "(docs/rules.md section 8).",
     ),
 )
-_BY_NAME = {option.name: option for option in RULE_OPTIONS}
+_BY_NAME: Final = {option.name: option for option in RULE_OPTIONS}
 
 
 def parse_rules(obj: object, pointer: str = "/rules") -> RuleOptions:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from .constants import FIFTEEN, MAX_COUNT
 from .memo import Memo
@@ -21,7 +21,7 @@ PegKind = Literal[
 CloseKind = Literal["thirty_one", "go", "last_tile"]
 """How a count closed after a tile: at 31, by the go, or with the last tile of the play."""
 
-_PAIR_KINDS: dict[int, tuple[PegKind, int]] = {
+_PAIR_KINDS: Final[dict[int, tuple[PegKind, int]]] = {
     2: ("pair", 2),
     3: ("pair_royal", 6),
     4: ("double_pair_royal", 12),
@@ -44,24 +44,23 @@ Span = tuple[PegKind, int, int]
 """(kind, points, how many of the last tiles of the count the item is made of)."""
 
 
-def _spans_of_last(values: tuple[int, ...]) -> tuple[Span, ...]:
-    """What the last of ``values`` (the count so far, in order) scores, without go points."""
-    count = sum(values)
-    last = values[-1]
-    spans: list[Span] = []
-    # The tile must change the count to 15: 0-0 laid on 15 scores no second fifteen.
-    if count == FIFTEEN and last != 0:
-        spans.append(("fifteen", 2, len(values)))
-    if count == MAX_COUNT:
-        spans.append(("thirty_one", 2, len(values)))
+GO_POINTS: Final = 1
+"""What the go, and the last tile of the play, score: to the last layer."""
+
+
+def _same_at_end(values: tuple[int, ...]) -> int:
+    """How many of the last values equal the last one: 2 and more make a pair (royal...)."""
+    last, size = values[-1], len(values)
     same = 1
-    while same < len(values) and values[-1 - same] == last:
+    while same < size and values[-1 - same] == last:
         same += 1
-    if same >= 2:  # and no run: a run's tiles are distinct
-        kind, points = _PAIR_KINDS[same]
-        spans.append((kind, points, same))
-        return tuple(spans)
-    # The longest tail of distinct values spanning exactly its length; a repeat ends the search.
+    return same
+
+
+def _run_at_end(values: tuple[int, ...]) -> int:
+    """The length of the longest tail of distinct values spanning exactly its length, if it
+    is 3 or more (a run), else 0; a repeat ends the search."""
+    last = values[-1]
     seen = 1 << last  # a bit per value
     low = high = last
     run = 0
@@ -76,21 +75,57 @@ def _spans_of_last(values: tuple[int, ...]) -> tuple[Span, ...]:
             high = value
         if high - low == size - 1 and size >= 3:
             run = size
+    return run
+
+
+def _count_kind(values: tuple[int, ...], count: int) -> PegKind | None:
+    """A fifteen or 31 made by the last tile. It must change the count to 15: 0-0 laid on
+    15 scores no second fifteen."""
+    if count == FIFTEEN and values[-1] != 0:
+        return "fifteen"
+    if count == MAX_COUNT:
+        return "thirty_one"
+    return None
+
+
+_COUNT_POINTS: Final = 2
+"""A fifteen or 31 in the play."""
+
+
+def points_of_last(values: tuple[int, ...], count: int) -> int:
+    """What the last of ``values`` (the count so far, in order; ``count`` their sum) scores,
+    go points aside, worked out in place: the referee asks it of every tile laid."""
+    points = _COUNT_POINTS if _count_kind(values, count) is not None else 0
+    same = _same_at_end(values)
+    if same >= 2:  # and no run: a run's tiles are distinct
+        return points + _PAIR_KINDS[same][1]
+    return points + _run_at_end(values)
+
+
+def spans_of_last(values: tuple[int, ...]) -> tuple[Span, ...]:
+    """What the last of ``values`` (the count so far, in order) scores, without go points:
+    the items of ``points_of_last``."""
+    spans: list[Span] = []
+    kind = _count_kind(values, sum(values))
+    if kind is not None:
+        spans.append((kind, _COUNT_POINTS, len(values)))
+    same = _same_at_end(values)
+    if same >= 2:
+        pair, points = _PAIR_KINDS[same]
+        spans.append((pair, points, same))
+        return tuple(spans)
+    run = _run_at_end(values)
     if run:
         spans.append(("run", run, run))
     return tuple(spans)
 
 
-# scoring_spans[values]: remembered, as plays repeat the same counts. Random games keep
-# meeting new ones (50,000 to 70,000 per 10,000 games), so the memo is large: about 26 MB.
-scoring_spans = Memo(_spans_of_last, 1 << 17)
-
-
 def _points_of_last(values: tuple[int, ...]) -> int:
-    return sum(points for _, points, _ in scoring_spans[values])
+    return points_of_last(values, sum(values))
 
 
-points_for_last = Memo(_points_of_last, 1 << 16)
+# Remembered for the strategies' look-ahead, which asks the same short counts again and again.
+points_for_last: Final = Memo(_points_of_last, 1 << 16)
 """``points_for_last[values]``: the points of the last of ``values`` (the count so far), go
 points aside. The strategies' look-ahead asks it of every tile they may lay and every reply."""
 
@@ -100,8 +135,9 @@ def items_of(laid: Sequence[Tile], spans: tuple[Span, ...]) -> list[PegItem]:
     return [PegItem(kind, points, tuple(laid[-span:])) for kind, points, span in spans]
 
 
-CLOSING_ITEMS: dict[CloseKind, tuple[PegItem, ...]] = {
-    kind: tuple(PegItem(kind, 1, (tile,)) for tile in ALL_TILES) for kind in ("go", "last_tile")
+CLOSING_ITEMS: Final[dict[CloseKind, tuple[PegItem, ...]]] = {
+    kind: tuple(PegItem(kind, GO_POINTS, (tile,)) for tile in ALL_TILES)
+    for kind in ("go", "last_tile")
 }
 """``CLOSING_ITEMS[kind][tile.index]``: the 1 point for the go (or for the last tile of the
 play) that a tile earns, made once per tile: items are frozen, and a play closes several

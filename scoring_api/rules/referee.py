@@ -8,22 +8,23 @@ count as it closes. The record reader (``records``) and the simulator both play 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import InitVar, dataclass, field
+from typing import Final
 
 from .constants import HAND_SIZE, MAX_COUNT, MAX_VALUE, PLAYERS
 from .errors import IllegalPlayError
 from .play_scoring import (
     CLOSING_ITEMS,
+    GO_POINTS,
     CloseKind,
     PegItem,
     items_of,
-    points_for_last,
-    scoring_spans,
+    points_of_last,
+    spans_of_last,
 )
 from .seats import seats_from, turn_orders
 from .tiles import ALL_TILES, Tile, TileMask, tile_mask, tiles_in
 
-FITTING: tuple[TileMask, ...] = tuple(
+FITTING: Final[tuple[TileMask, ...]] = tuple(
     tile_mask(tile for tile in ALL_TILES if tile.value <= room) for room in range(MAX_COUNT + 1)
 )
 """``FITTING[room]``: every tile of value at most ``room`` (0..31)."""
@@ -34,56 +35,90 @@ def default_dealer(players: int) -> int:
     return seats_from(0, players)[-1]
 
 
-@dataclass(slots=True)
 class PlayReferee:
     """The referee of one play, for ``players`` players seated 0..n-1; the dealer's left leads.
 
     With a player's hand known a go is checked exactly; without, a go is only known to be
     impossible when every tile would fit (count 19 or less).
+
+    A plain class with its own ``__init__`` rather than a dataclass: the simulator makes one
+    per deal, and the compiled engine runs a dataclass's generated ``__init__`` interpreted.
     """
 
-    players: int = PLAYERS
-    """Players at the table."""
-    dealer: int | None = None
-    """The dealer's seat: the seat on his left leads (None: ``default_dealer``)."""
-    starter: Tile | None = None
-    """The starter, which nobody may lay, where known."""
-    hands: InitVar[Sequence[Sequence[Tile] | None]] = ()
-    """Each player's four tiles where known (None where not); empty: none known."""
-    # The state of the play: derived from the above, never passed in.
-    held: list[TileMask | None] = field(init=False)
-    """Each player's tiles not yet laid, where known."""
-    laid_by: list[int] = field(init=False)
-    """How many tiles each player has laid."""
-    scores: list[int] = field(init=False)
-    """Points each player has pegged."""
-    passed: list[bool] = field(init=False)
-    """Who has said go in the current count."""
-    used: TileMask = field(init=False, default=0)
-    """Every tile laid so far."""
-    laid: list[Tile] = field(init=False)
-    """The tiles of the current count, in order."""
-    values: tuple[int, ...] = field(init=False, default=())
-    """Their values."""
-    count: int = field(init=False, default=0)
-    """The running count."""
-    last_player: int | None = field(init=False, default=None)
-    """Who laid the last tile of the current count."""
-    turn: int | None = field(init=False)
-    """Whose turn it is; None once the play is over."""
-    order: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
-    """``seats.turn_orders(players)``, looked up once."""
+    __slots__ = (
+        "count",
+        "dealer",
+        "held",
+        "laid",
+        "laid_by",
+        "last_player",
+        "order",
+        "passed",
+        "players",
+        "scores",
+        "starter",
+        "tile_points",
+        "turn",
+        "used",
+        "values",
+    )
 
-    def __post_init__(self, hands: Sequence[Sequence[Tile] | None]) -> None:
-        n = self.players
-        self.order = turn_orders(n)
-        self.held = [None if hand is None else tile_mask(hand) for hand in hands or [None] * n]
-        self.laid_by = [0] * n
-        self.scores = [0] * n
-        self.passed = [False] * n
+    players: int
+    """Players at the table."""
+    dealer: int | None
+    """The dealer's seat: the seat on his left leads (None: ``default_dealer``)."""
+    starter: Tile | None
+    """The starter, which nobody may lay, where known."""
+    held: list[TileMask | None]
+    """Each player's tiles not yet laid, where known."""
+    laid_by: list[int]
+    """How many tiles each player has laid."""
+    scores: list[int]
+    """Points each player has pegged."""
+    passed: list[bool]
+    """Who has said go in the current count."""
+    used: TileMask
+    """Every tile laid so far."""
+    laid: list[Tile]
+    """The tiles of the current count, in order."""
+    values: tuple[int, ...]
+    """Their values."""
+    count: int
+    """The running count."""
+    last_player: int | None
+    """Who laid the last tile of the current count."""
+    turn: int | None
+    """Whose turn it is; None once the play is over."""
+    order: tuple[tuple[int, ...], ...]
+    """``seats.turn_orders(players)``, looked up once."""
+    tile_points: int
+    """What the last tile laid scored, a go point aside."""
+
+    def __init__(
+        self,
+        players: int = PLAYERS,
+        dealer: int | None = None,
+        starter: Tile | None = None,
+        hands: Sequence[Sequence[Tile] | None] = (),
+    ) -> None:
+        """``hands``: each player's four tiles where known (None where not); empty: none
+        known."""
+        self.players, self.dealer, self.starter = players, dealer, starter
+        self.order = turn_orders(players)
+        self.held = [
+            None if hand is None else tile_mask(hand) for hand in hands or [None] * players
+        ]
+        self.laid_by = [0] * players
+        self.scores = [0] * players
+        self.passed = [False] * players
+        self.used = 0
         self.laid = []
-        dealer = default_dealer(n) if self.dealer is None else self.dealer
-        self.turn = self.order[dealer][0]  # the dealer's left: seats.leader, looked up
+        self.values = ()
+        self.count = 0
+        self.last_player = None
+        self.tile_points = 0
+        # The dealer's left leads: seats.leader, looked up.
+        self.turn = self.order[default_dealer(players) if dealer is None else dealer][0]
 
     @property
     def complete(self) -> bool:
@@ -140,6 +175,21 @@ class PlayReferee:
     def lay(self, player: int, tile: Tile) -> tuple[list[PegItem], CloseKind | None]:
         """Lay a tile: its items (with the go point if it closed the count) and how the count
         closed, if it did. Raises ``IllegalPlayError`` for an illegal tile."""
+        self._place(player, tile)
+        items = items_of(self.laid, spans_of_last(self.values)) if self.tile_points else []
+        closes = self._after_tile(player)
+        if closes is not None and closes != "thirty_one":
+            items.append(CLOSING_ITEMS[closes][tile.index])
+        return items, closes
+
+    def lay_scored(self, player: int, tile: Tile) -> CloseKind | None:
+        """``lay`` without the items, for the simulator: the points are in ``tile_points``
+        (and the go point, if the count closed by a go or the last tile, in ``scores``)."""
+        self._place(player, tile)
+        return self._after_tile(player)
+
+    def _place(self, player: int, tile: Tile) -> None:
+        """The tile goes down on the count and scores (``tile_points``), a go point aside."""
         self.check_tile(player, tile)
         if self.turn != player:
             raise self._out_of_turn(player)
@@ -156,22 +206,22 @@ class PlayReferee:
         self.laid_by[player] += 1
         self.count = count
         self.last_player = player
-        spans = scoring_spans[values]
-        items: list[PegItem] = []
-        if spans:  # most tiles score nothing
-            items = items_of(self.laid, spans)
-            self.scores[player] += points_for_last[values]
-        if count == MAX_COUNT:
+        points = self.tile_points = points_of_last(values, count)
+        self.scores[player] += points
+
+    def _after_tile(self, player: int) -> CloseKind | None:
+        """How the count closed after ``player``'s tile, if it did (a go point scored)."""
+        if self.count == MAX_COUNT:
             self._reset()
-            return items, "thirty_one"
+            return "thirty_one"
         # After a tile the same player comes last in the order: he goes on alone if need be.
         self.turn = self._next_active(player)
         if self.turn is None:
-            items.append(self._close())
+            self._close()
             # ``complete``, not ``self.turn is None``: _close() moved the turn on, and the
             # narrowed test would be compiled as still true.
-            return items, "last_tile" if self.complete else "go"
-        return items, None
+            return "last_tile" if self.complete else "go"
+        return None
 
     def _out_of_turn(self, player: int) -> IllegalPlayError:
         return IllegalPlayError(
@@ -205,16 +255,16 @@ class PlayReferee:
         if self.turn is None:
             scorer = self.last_player
             assert scorer is not None
-            return scorer, self._close()
+            last_tile = self.laid[-1]
+            self._close()
+            return scorer, CLOSING_ITEMS["last_tile" if self.complete else "go"][last_tile.index]
         return None
 
-    def _close(self) -> PegItem:
+    def _close(self) -> None:
         """Nobody can lay a tile: the last layer scores 1 (the last tile of all, too)."""
         assert self.last_player is not None
-        scorer, last_tile = self.last_player, self.laid[-1]
-        self.scores[scorer] += 1
+        self.scores[self.last_player] += GO_POINTS
         self._reset()
-        return CLOSING_ITEMS["last_tile" if self.turn is None else "go"][last_tile.index]
 
     def _reset(self) -> None:
         """A new count, led by ``next_leader`` (nobody, once every tile is laid)."""

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, combinations_with_replacement, pairwise
-from typing import Literal
+from typing import Final, Literal
 
 from .constants import FIFTEEN, HAND_SIZE, MAX_VALUE
 from .errors import MalformedInputError
@@ -18,7 +18,7 @@ from .options import DEFAULT_RULES, RuleOptions
 from .tiles import VALUE_COUNTS, Tile, ensure_distinct
 
 ShowKind = Literal["fifteen", "pair", "run"]
-SHOW_KINDS: tuple[ShowKind, ...] = ("fifteen", "pair", "run")
+SHOW_KINDS: Final[tuple[ShowKind, ...]] = ("fifteen", "pair", "run")
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,12 +122,12 @@ def score_show(
 # The fast path. A total depends only on the multiset of the five values, so each value gets
 # a weight in a mixed radix (digit = how many tiles of that value, at most VALUE_COUNTS[v]):
 # the sum of five tiles' weights is a dense, order-free key into a table of totals.
-VALUE_WEIGHTS: list[int] = []
+VALUE_WEIGHTS: Final[list[int]] = []
 _radix = 1
 for _count in VALUE_COUNTS:
     VALUE_WEIGHTS.append(_radix)
     _radix *= _count + 1
-TABLE_SIZE = _radix
+TABLE_SIZE: Final = _radix
 
 
 def show_table(rules: RuleOptions = DEFAULT_RULES) -> bytes:
@@ -148,7 +148,7 @@ def _build_show_table(double_blank_in_fifteens: bool) -> bytes:
 # One table per value of the only option a show total depends on, built on first use. Keyed
 # by that flag rather than the whole RuleOptions: a dataclass's hash is a Python call, and
 # the simulator looks a table up three times a deal.
-_SHOW_TABLES = Memo(_build_show_table, 2)
+_SHOW_TABLES: Final = Memo(_build_show_table, 2)
 
 
 def value_keys(values: Iterable[int]) -> int:
@@ -165,11 +165,19 @@ def values_of_key(key: int) -> tuple[int, ...]:
     return tuple(values)
 
 
+def show_key(tiles: Sequence[Tile]) -> int:
+    """The table key of some tiles' values (``value_keys`` of the tiles, added up in place):
+    a hand's key plus the starter's is the show's."""
+    w = VALUE_WEIGHTS
+    key = 0
+    for tile in tiles:
+        key += w[tile.value]
+    return key
+
+
 def show_total(tiles: Sequence[Tile], rules: RuleOptions = DEFAULT_RULES) -> int:
     """Total of hand plus starter (five distinct tiles, not checked): one table lookup."""
-    w = VALUE_WEIGHTS
-    a, b, c, d, e = tiles
-    return show_table(rules)[w[a.value] + w[b.value] + w[c.value] + w[d.value] + w[e.value]]
+    return show_table(rules)[show_key(tiles)]
 
 
 def show_totals(hands: Iterable[Sequence[Tile]], rules: RuleOptions = DEFAULT_RULES) -> list[int]:

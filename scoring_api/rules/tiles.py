@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Final
 
 from .constants import MAX_PIPS, MAX_VALUE
 from .errors import MalformedInputError
@@ -15,7 +16,7 @@ from .json_values import json_integer, json_type
 from .memo import Memo
 
 # Digits beyond 6: the right shape, the wrong set (for the error message only).
-_OUT_OF_SET = re.compile(r"[0-9][-|][0-9]", re.ASCII)
+_OUT_OF_SET: Final = re.compile(r"[0-9][-|][0-9]", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,11 +85,11 @@ class Tile:
         return self.text
 
 
-ALL_TILES: tuple[Tile, ...] = tuple(
+ALL_TILES: Final[tuple[Tile, ...]] = tuple(
     Tile(low, high) for low in range(MAX_PIPS + 1) for high in range(low, MAX_PIPS + 1)
 )
 # The set lowest value first (ties in tile order): the order hands are dealt and shown in.
-BY_VALUE: tuple[Tile, ...] = tuple(sorted(ALL_TILES, key=lambda tile: (tile.value, tile)))
+BY_VALUE: Final[tuple[Tile, ...]] = tuple(sorted(ALL_TILES, key=lambda tile: (tile.value, tile)))
 
 
 TileMask = int
@@ -104,26 +105,37 @@ def tile_mask(tiles: Iterable[Tile]) -> TileMask:
     return mask
 
 
-ALL_MASK: TileMask = tile_mask(ALL_TILES)
-VALUE_MASKS: tuple[TileMask, ...] = tuple(
+ALL_MASK: Final[TileMask] = tile_mask(ALL_TILES)
+VALUE_MASKS: Final[tuple[TileMask, ...]] = tuple(
     tile_mask(tile for tile in ALL_TILES if tile.value == value) for value in range(MAX_VALUE + 1)
 )
 """``VALUE_MASKS[v]``: every tile of value ``v``."""
-VALUE_COUNTS: tuple[int, ...] = tuple(mask.bit_count() for mask in VALUE_MASKS)
+VALUE_COUNTS: Final[tuple[int, ...]] = tuple(mask.bit_count() for mask in VALUE_MASKS)
 """How many tiles of each value the set holds (value 6 has four; 0, 1, 11 and 12 one)."""
 
 
+_RANK: Final[tuple[int, ...]] = tuple(BY_VALUE.index(tile) for tile in ALL_TILES)
+"""``_RANK[tile.index]``: the tile's position in ``BY_VALUE``."""
+
+
 def _tiles_in(mask: TileMask) -> tuple[Tile, ...]:
-    return tuple(tile for tile in BY_VALUE if mask >> tile.index & 1)
+    # Bit by bit rather than over the whole set: the play's masks hold four tiles at most.
+    ranks = []
+    while mask:
+        low = mask & -mask
+        ranks.append(_RANK[low.bit_length() - 1])
+        mask ^= low
+    ranks.sort()
+    return tuple([BY_VALUE[rank] for rank in ranks])
 
 
 # tiles_in[mask]: the tiles of a mask, in ``BY_VALUE`` order. The play asks it for subsets of
 # four-tile hands: C(28, 4) + ... + 1 = 24,158 masks at most, all remembered.
-tiles_in = Memo(_tiles_in, 1 << 15)
+tiles_in: Final = Memo(_tiles_in, 1 << 15)
 
 # Every string spelling of every tile ("3-5", "5-3", "3|5", "5|3"): one dict lookup parses
 # and validates a string tile, which the bulk endpoint's fast path relies on.
-TILE_BY_TEXT: dict[str, Tile] = {}
+TILE_BY_TEXT: Final[dict[str, Tile]] = {}
 for _tile in ALL_TILES:
     for _a, _b in ((_tile.low, _tile.high), (_tile.high, _tile.low)):
         for _sep in "-|":

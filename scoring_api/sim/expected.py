@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import comb
+from typing import Final
 
 from scoring_api.rules.constants import MAX_VALUE, SHOWN
 from scoring_api.rules.memo import Memo
@@ -25,7 +26,7 @@ from scoring_api.rules.tiles import VALUE_COUNTS
 
 from .layaway import DISCARDS, DISCARDS_BY_DRAWN, DrawnValues, Positions, RankedOption, ranked
 
-_VALUES = range(MAX_VALUE + 1)
+_VALUES: Final = range(MAX_VALUE + 1)
 
 
 def _left(taken: Sequence[int]) -> list[int]:
@@ -84,7 +85,7 @@ def _crib_sums(rules: RuleOptions) -> Memo[int, int]:
     return Memo(crib_sum_with, 1 << 14)
 
 
-_CRIB_WAYS = {d.drawn: comb(d.unseen, d.unknown) for d in DISCARDS.values()}
+_CRIB_WAYS: Final = {d.drawn: comb(d.unseen, d.unknown) for d in DISCARDS.values()}
 """How many sets of unknown tiles (the crib's others and the starter) there are, by tiles
 drawn."""
 
@@ -136,7 +137,9 @@ def expected_figures(values: DrawnValues, rules: RuleOptions) -> ExpectedFigures
     worked: dict[int, tuple[float, float, int, int]] = {}  # by the discard's value key
     found = []
     for option in shape.options:
-        discard = sum(map(weights.__getitem__, option))
+        discard = 0
+        for k in option:
+            discard += weights[k]
         if discard not in worked:
             kept = [weights[k] for k in shape.kept[option]]
             hand, low, high = _hand_range(sum(kept), starters, shows, shape.unseen)
@@ -188,8 +191,12 @@ def best_hand_discard(values: DrawnValues, rules: RuleOptions) -> Positions:
     shape = DISCARDS_BY_DRAWN[len(values)]
     weights = [VALUE_WEIGHTS[v] for v in values]
 
-    def hand(option: Positions) -> float:
-        kept = sum(weights[k] for k in shape.kept[option])
-        return _hand_range(kept, starters, shows, shape.unseen)[0]
-
-    return max(shape.options, key=hand)
+    best, best_hand = shape.options[0], -1.0
+    for option in shape.options:  # the first best, as max() picks it
+        kept = 0
+        for k in shape.kept[option]:
+            kept += weights[k]
+        hand = _hand_range(kept, starters, shows, shape.unseen)[0]
+        if hand > best_hand:
+            best, best_hand = option, hand
+    return best

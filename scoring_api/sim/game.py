@@ -3,44 +3,30 @@ played through the same referee and show scorer as the endpoints."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from operator import itemgetter
 from random import Random
-from typing import Literal
+from typing import Final, Literal
 
-from scoring_api.rules.constants import DEALS, HAND_SIZE, MAX_COUNT
+from scoring_api.rules.constants import DEALS, HAND_SIZE, MAX_COUNT, TILE_COUNT
 from scoring_api.rules.deal import lurched_sides
 from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.play_scoring import CLOSING_ITEMS, GO_POINTS, CloseKind
 from scoring_api.rules.records import PlaySheet, ScoredPlay
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seats import leader, next_seat, seats_from
-from scoring_api.rules.show import ShowItem, score_show, show_total
+from scoring_api.rules.show import ShowItem, score_show, show_key, show_table
 from scoring_api.rules.tiles import ALL_TILES, BY_VALUE, Tile, tile_mask
 
-from .layaway import DISCARDS_BY_DRAWN, Positions
 from .strategies import Seat, Strategy, pick
 
-VALUES_BY_VALUE = tuple(tile.value for tile in BY_VALUE)
+VALUES_BY_VALUE: Final = tuple(tile.value for tile in BY_VALUE)
 Source = Literal["starter", "play", "hand", "crib"]
-SOURCES: tuple[Source, ...] = ("starter", "play", "hand", "crib")
+SOURCES: Final[tuple[Source, ...]] = ("starter", "play", "hand", "crib")
+STARTER, PLAY, HAND, CRIB = range(len(SOURCES))
+"""Positions in ``SOURCES``: how the game names a source while it plays."""
 ShowWhose = Literal["non_dealer", "dealer", "crib"]
-
-
-Keeper = Callable[[tuple[Tile, ...]], tuple[Tile, ...]]
-
-
-def _keepers(drawn: int) -> dict[Positions, Keeper]:
-    """The kept tiles of each discard, as a strategy names it (positions in any order)."""
-    keep: dict[Positions, Keeper] = {}
-    for option, kept in DISCARDS_BY_DRAWN[drawn].kept.items():
-        getter = itemgetter(*kept)
-        keep[option] = keep[option[::-1]] = getter
-    return keep
-
-
-_KEEP = {drawn: _keepers(drawn) for drawn in DISCARDS_BY_DRAWN}
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +132,32 @@ class GameResult:
     lurched: list[int] = field(default_factory=list)
     """The losing sides that had not reached half the target (docs/rules.md section 5)."""
 
+    # Written out, not generated: the compiled engine runs a dataclass's generated __init__
+    # interpreted, and this is made once a game.
+    def __init__(
+        self,
+        winner: int,
+        scores: list[int],
+        deals: int,
+        first_dealer: int,
+        points: list[dict[Source, int]],
+        role_points: list[list[int]],
+        dealt: list[int],
+        hand_scores: list[int],
+        crib_scores: list[int],
+        transcript: list[DealRecord] | None = None,
+        lurched: list[int] | None = None,
+    ) -> None:
+        self.winner, self.scores, self.deals, self.first_dealer = (
+            winner,
+            scores,
+            deals,
+            first_dealer,
+        )
+        self.points, self.role_points, self.dealt = points, role_points, dealt
+        self.hand_scores, self.crib_scores, self.transcript = hand_scores, crib_scores, transcript
+        self.lurched = [] if lurched is None else lurched
+
     @property
     def lurch(self) -> bool:
         """The winner lurched some side."""
@@ -167,10 +179,13 @@ class _Game:
         self.rng = rng
         self.players = n
         self.deal_shape = DEALS[n]
-        self.keep = _KEEP[self.deal_shape.drawn]
+        self.table = show_table(rules)  # looked up once: three shows a deal
         seating = _seating(n, rules.partners)
         self.side_of, self.next_of, self.shows = seating.side_of, seating.next_of, seating.shows
         self.scores = [0] * seating.sides
+        self.target = rules.target
+        # By seat, by SOURCES: a list while playing, the result's dicts at the end.
+        self.points = [[0] * len(SOURCES) for _ in range(n)]
         # One view of the play per player, brought up to date on each of his turns.
         self.seats = [
             Seat(
@@ -190,7 +205,7 @@ class _Game:
             scores=self.scores,
             deals=0,
             first_dealer=first_dealer,
-            points=[dict.fromkeys(SOURCES, 0) for _ in range(n)],
+            points=[],
             role_points=[[0, 0] for _ in range(n)],
             dealt=[0] * n,
             hand_scores=[],
@@ -198,17 +213,18 @@ class _Game:
             transcript=[] if transcript else None,
         )
 
-    def score(self, seat: int, points: int, source: Source) -> None:
-        """Every scoring event passes here, so the game ends the instant the target is hit."""
+    def score(self, seat: int, points: int, source: int) -> None:
+        """Every scoring event passes here, so the game ends the instant the target is hit.
+        ``source``: a position in ``SOURCES``."""
         if not points:
             return
         side = self.side_of[seat]
         self.scores[side] += points
-        self.result.points[seat][source] += points
-        self.result.role_points[seat][seat == self.dealer] += points
-        if self.scores[side] >= self.rules.target:
+        self.points[seat][source] += points
+        self.result.role_points[seat][1 if seat == self.dealer else 0] += points
+        if self.scores[side] >= self.target:
             self.result.winner = side
-            self.result.lurched = list(lurched_sides(self.scores, side, self.rules.target))
+            self.result.lurched = list(lurched_sides(self.scores, side, self.target))
             raise GameOver
 
     def play(self) -> GameResult:
@@ -217,6 +233,7 @@ class _Game:
                 self.deal()
                 self.dealer = self.next_of[self.dealer]
         except GameOver:
+            self.result.points = [dict(zip(SOURCES, mine, strict=True)) for mine in self.points]
             return self.result
 
     def deal(self) -> None:
@@ -225,29 +242,31 @@ class _Game:
         self.result.dealt[self.dealer] += 1
         # A partial Fisher-Yates shuffle of positions in BY_VALUE: sorting positions sorts
         # each hand by value. Each seat's tiles, then the blind tile, then the starter.
-        deck = list(range(len(BY_VALUE)))
+        deck = list(range(TILE_COUNT))
         each = shape.drawn
         drawn = n * each + shape.blind + 1
         random = rng.random
-        for i, left in enumerate(range(len(deck), len(deck) - drawn, -1)):
-            j = i + int(random() * left)  # as pick(), without a call per draw
+        for i in range(drawn):
+            j = i + int(random() * (TILE_COUNT - i))  # as pick(), without a call per draw
             deck[i], deck[j] = deck[j], deck[i]
         starter = self.starter = BY_VALUE[deck[drawn - 1]]
-        blind = [*map(BY_VALUE.__getitem__, deck[n * each : drawn - 1])]
+        blind = [BY_VALUE[k] for k in deck[n * each : drawn - 1]]
         drawn_tiles: list[tuple[Tile, ...]] = []
         hands: list[tuple[Tile, ...]] = []
         crib: list[Tile] = []
         discards = []
+        dealer_side = self.side_of[self.dealer]
         for p in range(n):
-            drawn_by = itemgetter(*sorted(deck[p * each : (p + 1) * each]))
-            tiles, values = drawn_by(BY_VALUE), drawn_by(VALUES_BY_VALUE)
-            own_crib = self.side_of[p] == self.side_of[self.dealer]
+            positions = sorted(deck[p * each : (p + 1) * each])
+            tiles = tuple([BY_VALUE[k] for k in positions])
+            values = tuple([VALUES_BY_VALUE[k] for k in positions])
+            own_crib = self.side_of[p] == dealer_side
             laid = self.strategies[p].discard(values, own_crib, rules, rng)
-            away = [*map(tiles.__getitem__, laid)]
+            away = [tiles[k] for k in laid]
             drawn_tiles.append(tiles)
             discards.append(away)
-            crib += away
-            hands.append(self.keep[laid](tiles))
+            crib.extend(away)
+            hands.append(tuple([tile for k, tile in enumerate(tiles) if k not in laid]))
         crib += blind
         record = self.record = None
         if self.result.transcript is not None:
@@ -258,19 +277,20 @@ class _Game:
         if starter.is_double:
             if record is not None:
                 record.starter_points = rules.starter_double_points
-            self.score(self.dealer, rules.starter_double_points, "starter")
+            self.score(self.dealer, rules.starter_double_points, STARTER)
         self.pegging(hands, drawn_tiles)
         # The show: from the dealer's left round to the dealer, then the crib.
         dealer = self.dealer
+        starter_key = show_key((starter,))
         for seat, whose in self.shows[dealer]:
             is_crib = whose == "crib"
-            tiles = crib if is_crib else hands[seat]
-            total = show_total((*tiles, starter), rules)
+            shown: Sequence[Tile] = crib if is_crib else hands[seat]
+            total = self.table[show_key(shown) + starter_key]
             (self.result.crib_scores if is_crib else self.result.hand_scores).append(total)
             if record is not None:
-                items = score_show(tiles, starter, rules).items
+                items = score_show(shown, starter, rules).items
                 record.shows.append(Shown(whose, seat, total, items))
-            self.score(seat, total, "crib" if is_crib else "hand")
+            self.score(seat, total, CRIB if is_crib else HAND)
 
     def pegging(self, hands: list[tuple[Tile, ...]], drawn: list[tuple[Tile, ...]]) -> None:
         starter, record = self.starter, self.record
@@ -298,7 +318,7 @@ class _Game:
                     sheet.go_point(go_point)
                     sheet.go(player, said_at)
                 if go_point is not None:
-                    self.score(go_point[0], go_point[1].points, "play")
+                    self.score(go_point[0], GO_POINTS, PLAY)
                 continue
             seat = seats[player]
             seat.playable = playable
@@ -308,26 +328,33 @@ class _Game:
             seat.passed = referee.passed
             seat.last = referee.last_player
             tile = strategies[player].lay(seat, rng)
-            count = referee.count + tile.value
-            before = referee.scores[player]
-            items, closes = referee.lay(player, tile)
-            points = referee.scores[player] - before
-            if closes is None or closes == "thirty_one":  # most tiles close nothing
-                if sheet is not None:
-                    sheet.tile(player, tile, count, items, closes)
-                if points:  # and score nothing
-                    self.score(player, points, "play")
-                continue
+            if sheet is None:
+                closes = referee.lay_scored(player, tile)
+            else:
+                closes = _lay_recorded(referee, sheet, player, tile)
             # The go point is its own event, after the tile's own points (section 5): a
             # target reached by the tile ends the game before it, and the record with it.
-            go_item = items.pop()
-            if sheet is not None:
-                sheet.tile(player, tile, count, items, None)
-            if points > go_item.points:
-                self.score(player, points - go_item.points, "play")
-            if sheet is not None:
-                sheet.go_point((player, go_item))
-            self.score(player, go_item.points, "play")
+            if referee.tile_points:
+                self.score(player, referee.tile_points, PLAY)
+            if closes == "go" or closes == "last_tile":
+                if sheet is not None:
+                    sheet.go_point((player, CLOSING_ITEMS[closes][tile.index]))
+                self.score(player, GO_POINTS, PLAY)
+
+
+def _lay_recorded(
+    referee: PlayReferee, sheet: PlaySheet, player: int, tile: Tile
+) -> CloseKind | None:
+    """Lay a tile and write it on the sheet with its own items: a go point it earned is
+    written as its own event, once the tile's points are scored."""
+    count = referee.count + tile.value
+    items, closes = referee.lay(player, tile)
+    if closes == "go" or closes == "last_tile":
+        items.pop()
+        sheet.tile(player, tile, count, items, None)
+    else:
+        sheet.tile(player, tile, count, items, closes)
+    return closes
 
 
 def play_game(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Final
 
 from scoring_api.rules.constants import DEALS, SHOWN, TILE_COUNT
 
@@ -47,11 +48,11 @@ def _discards(drawn: int, laid_away: int) -> Discards:
     return Discards(drawn, laid_away, options, kept, TILE_COUNT - drawn, SHOWN - laid_away)
 
 
-DISCARDS: dict[int, Discards] = {
+DISCARDS: Final[dict[int, Discards]] = {
     players: _discards(deal.drawn, deal.laid_away) for players, deal in DEALS.items()
 }
 """``DISCARDS[players]``: the lay-away choices of a deal for that many players."""
-DISCARDS_BY_DRAWN: dict[int, Discards] = {
+DISCARDS_BY_DRAWN: Final[dict[int, Discards]] = {
     discards.drawn: discards for discards in DISCARDS.values()
 }
 """``DISCARDS_BY_DRAWN[len(values)]``: the same, found from the drawn values alone."""

@@ -13,14 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 from random import Random
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
 from scoring_api.rules.constants import MAX_COUNT, MAX_VALUE
 from scoring_api.rules.memo import Memo
 from scoring_api.rules.options import RuleOptions
-from scoring_api.rules.play_scoring import points_for_last
+from scoring_api.rules.play_scoring import points_for_last, points_of_last
 from scoring_api.rules.tiles import ALL_MASK, VALUE_COUNTS, VALUE_MASKS, Tile, TileMask, tiles_in
 
 from .expected import best_discard, best_hand_discard
@@ -61,6 +61,27 @@ class Seat:
     """Who laid the last tile of the current count (None before its first)."""
     sides: Sequence[int] = ()
     """The side each seat scores for."""
+
+    # Written out, not generated: the compiled engine runs a dataclass's generated __init__
+    # interpreted, and every game makes a Seat per player.
+    def __init__(
+        self,
+        playable: Sequence[Tile],
+        count_values: tuple[int, ...],
+        seen: TileMask,
+        opponent_tiles: int,
+        seat: int = 0,
+        held: Sequence[TileMask | None] = (),
+        passed: Sequence[bool] = (),
+        own: TileMask = 0,
+        dealer: int = 0,
+        above: Sequence[int] = (),
+        last: int | None = None,
+        sides: Sequence[int] = (),
+    ) -> None:
+        self.playable, self.count_values, self.seen = playable, count_values, seen
+        self.opponent_tiles, self.seat, self.held, self.passed = opponent_tiles, seat, held, passed
+        self.own, self.dealer, self.above, self.last, self.sides = own, dealer, above, last, sides
 
     def remaining(self) -> tuple[Tile, ...]:
         """His tiles not yet laid, lowest value first."""
@@ -134,22 +155,30 @@ class GreedyStrategy(Strategy):
         return best_hand_discard(values, rules)
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
-        return max(seat.playable, key=lambda tile: (seat.score_now(tile), tile.value))
+        playable = seat.playable
+        best, best_key = playable[0], (seat.score_now(playable[0]), playable[0].value)
+        for tile in playable:  # the first best, as max() picks it
+            key = (seat.score_now(tile), tile.value)
+            if key > best_key:
+                best, best_key = tile, key
+        return best
 
 
 def _scoring_replies(after: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    room = MAX_COUNT - sum(after)
-    replies = [
-        (value, points_for_last[(*after, value)])
-        for value in range(min(room, MAX_VALUE) + 1)
-        if after.count(value) < VALUE_COUNTS[value]  # a fifth 6 does not exist
-    ]
-    return tuple(sorted(((v, p) for v, p in replies if p), key=lambda reply: -reply[1]))
+    count = sum(after)
+    scoring = []  # (-points, value): best first, then lowest value, as a stable sort has it
+    for value in range(min(MAX_COUNT - count, MAX_VALUE) + 1):
+        if after.count(value) < VALUE_COUNTS[value]:  # a fifth 6 does not exist
+            points = points_of_last((*after, value), count + value)
+            if points:
+                scoring.append((-points, value))
+    scoring.sort()
+    return tuple([(value, -negated) for negated, value in scoring])
 
 
 # reply_points[after]: (value, points) of every reply that fits the count ``after`` and
 # scores, best first.
-reply_points = Memo(_scoring_replies, 1 << 16)
+reply_points: Final = Memo(_scoring_replies, 1 << 16)
 
 
 def expected_best_reply(seat: Seat, after: tuple[int, ...]) -> float:

@@ -71,7 +71,7 @@ def test_a_memo_computes_each_key_once_and_empties_itself_when_full() -> None:
     assert [memo[n] for n in (1, 2, 1, 3, 2)] == [1, 4, 1, 9, 4]
     assert calls == [1, 2, 3]
     assert memo[4] == 16  # full: forgets 1, 2 and 3, then remembers 4
-    assert dict(memo) == {4: 16}
+    assert memo.table == {4: 16}
     assert memo[1] == 1
     assert calls == [1, 2, 3, 4, 1]
 

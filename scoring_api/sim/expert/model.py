@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
+from typing import Final
 
 from scoring_api.rules.constants import MAX_VALUE, TILE_COUNT
 from scoring_api.rules.memo import Memo
@@ -25,7 +26,7 @@ from ..expected import expected_figures
 from ..layaway import DrawnValues, Positions, RankedOption, ranked
 from .tables import EXPERT_DISCARDS, ExpertTables, Pair, Pattern, role
 
-_VALUES = range(MAX_VALUE + 1)
+_VALUES: Final = range(MAX_VALUE + 1)
 
 
 def drawn_hands() -> Iterator[tuple[DrawnValues, int]]:

@@ -12,6 +12,7 @@ checks that every point agrees.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from scoring_api.rules.constants import MAX_COUNT
 from scoring_api.rules.play_scoring import points_for_last
@@ -21,7 +22,7 @@ from .tables import EXPERT_PLAYERS, PlayKey, PlayTable
 
 ME, OTHER = 0, 1
 """The seats of a play-out that values a choice: the player deciding, the other."""
-_OTHER = tuple(next_seat(seat, EXPERT_PLAYERS) for seat in range(EXPERT_PLAYERS))
+_OTHER: Final = tuple(next_seat(seat, EXPERT_PLAYERS) for seat in range(EXPERT_PLAYERS))
 """The other seat of each, looked up: the play-out asks on every tile."""
 
 

@@ -16,20 +16,20 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from scoring_api.rules.constants import PLAYERS
 
 from ..layaway import DISCARDS, DrawnValues, KeptValues, Positions
 
-EXPERT_PLAYERS = PLAYERS
+EXPERT_PLAYERS: Final = PLAYERS
 """The players the expert is for: every table here is of the rule book's two-player deals."""
-EXPERT_DISCARDS = DISCARDS[EXPERT_PLAYERS]
+EXPERT_DISCARDS: Final = DISCARDS[EXPERT_PLAYERS]
 """The lay-away choices of those deals: two of six."""
 FORMAT = "domino-cribbage-expert-tables/1"
 # The package's folder as the import system has it: a compiled module's ``__file__`` names
 # the compiled file, which need not lie beside the tables.
-_FOLDER = Path(str(resources.files("scoring_api.sim.expert")))
+_FOLDER: Final = Path(str(resources.files("scoring_api.sim.expert")))
 TABLES_PATH = _FOLDER / "tables.json.gz"
 ROLLOUT_PATH = _FOLDER / "rollout.json.gz"
 """The play table the last round of the build laid by in its play-outs: only the builder and
@@ -40,7 +40,7 @@ Role = Literal["non_dealer", "dealer"]
 ROLE_KEYS: dict[Role, str] = {"non_dealer": "pone", "dealer": "dealer"}
 """Each role as the file's keys and the builder's random seeds spell it (``FORMAT`` fixed
 them, "pone" being cribbage's word for the non-dealer): the tables rebuild only with them."""
-_ROLE_OF_KEY: dict[str, Role] = {key: role for role, key in ROLE_KEYS.items()}
+_ROLE_OF_KEY: Final[dict[str, Role]] = {key: role for role, key in ROLE_KEYS.items()}
 
 Pair = tuple[int, int]
 """Two values laid away, lowest first."""
