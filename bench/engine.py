@@ -88,6 +88,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds, wall clock")
     parser.add_argument("--timed-games", type=int, default=2000)
     parser.add_argument("--skip-instructions", action="store_true")
+    parser.add_argument("--skip-timing", action="store_true", help="instructions only")
     args = parser.parse_args()
     if not args.skip_instructions:
         print(f"instructions per game ({args.games} and {2 * args.games} games, callgrind)")
@@ -100,6 +101,8 @@ def main() -> None:
                 f"| {name} | {target:,} | {pure:,.0f} | {compiled:,.0f} | {pure / compiled:.2f}x |",
                 flush=True,
             )
+    if args.skip_timing:
+        return
     print(
         f"\ngames per second, wall clock ({args.timed_games} games, median of {args.rounds}"
         " interleaved rounds)"

@@ -109,3 +109,16 @@ def test_this_process_runs_the_build_its_mode_asks_for() -> None:
     mode = os.environ.get("SCORING_API_ENGINE", "auto")
     assert ENGINE.mode == mode
     assert ENGINE.build == ("pure" if mode == "pure" else COMPILED.build)
+
+
+def test_the_table_builder_runs_from_the_command_line_on_either_build() -> None:
+    # ``-m scoring_api.sim.expert.build`` cannot run a compiled module: the CLI reaches it.
+    answer = subprocess.run(
+        [sys.executable, "-m", "scoring_api", "build-expert-tables", "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert answer.returncode == 0, answer.stderr
+    assert "Build the expert's tables from a seed." in answer.stdout
+    assert "--rollout-samples" in answer.stdout

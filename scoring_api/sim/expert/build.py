@@ -1,4 +1,4 @@
-"""Build the expert's tables from a seed: ``python -m scoring_api.sim.expert.build``.
+"""Build the expert's tables from a seed: ``python -m scoring_api build-expert-tables``.
 
 Every entry is a pure function of the seed, its own key and the tables of the rounds before
 (its random numbers come from ``Random(f"{seed}:{part}:{key}")``), so a rebuild gives the
@@ -349,7 +349,10 @@ def finish(
 
 def main(argv: Sequence[str] | None = None) -> int:
     # Not from ``__doc__``: a compiled module has none.
-    parser = argparse.ArgumentParser(description="Build the expert's tables from a seed.")
+    parser = argparse.ArgumentParser(
+        prog="python -m scoring_api build-expert-tables",
+        description="Build the expert's tables from a seed.",
+    )
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--games", type=int, default=100_000, help="per round of self-play")
     parser.add_argument("--samples", type=int, default=300, help="per state, greedy play-outs")
