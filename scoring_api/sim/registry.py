@@ -24,11 +24,16 @@ Budgets = tuple[int | None, ...]
 """Each seat's ``search`` budget, seat 0 first (None, or no entry: the default)."""
 
 
-@lru_cache(maxsize=64)
 def strategy_for(name: str, budget: int | None = None) -> Strategy:
-    """The strategy of a seat: the registry's, or ``search`` at the budget given."""
+    """The strategy of a seat: the registry's as it is now (the table builder registers its
+    own players in turn, so this is never remembered), or ``search`` at the budget given."""
     if budget is None:
         return STRATEGIES[name]
     if name != SearchStrategy.name:
         raise ValueError(f"a budget is for {SearchStrategy.name} only, not {name}")
+    return _search_at(budget)
+
+
+@lru_cache(maxsize=64)
+def _search_at(budget: int) -> SearchStrategy:
     return SearchStrategy(budget)

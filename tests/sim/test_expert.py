@@ -210,3 +210,16 @@ def test_early_states_are_the_first_tiles_of_the_first_count(
     state: tuple[tuple[int, ...], bool] | None,
 ) -> None:
     assert build.early_state(key) == state
+
+
+def test_each_round_of_self_play_is_played_by_its_own_recorder() -> None:
+    # The registry's look-up was once remembered: the second round then replayed the first
+    # round's recorder (laying as expected, filling the first round's set) and met no state.
+    from scoring_api.sim.expert.selfplay import collect_states
+
+    tables = shipped_tables()
+    by_expected = collect_states(tables, 40, 7, by_table=False)
+    by_table = collect_states(tables, 40, 7, by_table=True)
+    assert by_expected
+    assert by_table
+    assert by_table - by_expected, "laying by the table meets states laying as expected does not"
