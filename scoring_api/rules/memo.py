@@ -39,6 +39,3 @@ class Memo(Generic[K, V]):
             table.clear()
         value = table[key] = self.function(key)
         return value
-
-    def __len__(self) -> int:
-        return len(self.table)

@@ -178,7 +178,7 @@ class PlayReferee:
         self._place(player, tile)
         items = items_of(self.laid, spans_of_last(self.values)) if self.tile_points else []
         closes = self._after_tile(player)
-        if closes is not None and closes != "thirty_one":
+        if closes is not None and closes in CLOSING_ITEMS:  # a go point
             items.append(CLOSING_ITEMS[closes][tile.index])
         return items, closes
 

@@ -336,7 +336,7 @@ class _Game:
             # target reached by the tile ends the game before it, and the record with it.
             if referee.tile_points:
                 self.score(player, referee.tile_points, PLAY)
-            if closes == "go" or closes == "last_tile":
+            if closes is not None and closes in CLOSING_ITEMS:  # a go point
                 if sheet is not None:
                     sheet.go_point((player, CLOSING_ITEMS[closes][tile.index]))
                 self.score(player, GO_POINTS, PLAY)
@@ -349,8 +349,8 @@ def _lay_recorded(
     written as its own event, once the tile's points are scored."""
     count = referee.count + tile.value
     items, closes = referee.lay(player, tile)
-    if closes == "go" or closes == "last_tile":
-        items.pop()
+    if closes in CLOSING_ITEMS:
+        items.pop()  # the go point's item: written when it is scored
         sheet.tile(player, tile, count, items, None)
     else:
         sheet.tile(player, tile, count, items, closes)
