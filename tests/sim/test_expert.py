@@ -26,9 +26,11 @@ from scoring_api.sim.expert.tables import (
     TABLES_PATH,
     ExpertTables,
     format_key,
+    play_json,
     read_play,
     read_tables,
     shipped_tables,
+    write_json_gz,
 )
 from scoring_api.sim.runs import SimulationRequest, play_one, run
 
@@ -136,6 +138,19 @@ def test_shipped_discards_rebuild_from_the_model() -> None:
             assert SHIPPED.discard(values, role == "dealer") == ranked[0].laid_away
             nets = [option.expected_net for option in ranked]
             assert nets == sorted(nets, reverse=True)
+
+
+def test_the_shipped_files_are_as_the_builder_writes_them(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Read and written again, each shipped file gives its own bytes: what a rebuild that
+    finds the same entries writes (the play rows in the states' order, whatever order the
+    table was filled in)."""
+    tables, rollout = tmp_path / "tables.json.gz", tmp_path / "rollout.json.gz"
+    write_json_gz(tables, read_tables(TABLES_PATH).as_json())
+    shuffled = list(read_play(ROLLOUT_PATH).items())
+    Random(3).shuffle(shuffled)
+    write_json_gz(rollout, play_json(dict(shuffled)))
+    assert tables.read_bytes() == TABLES_PATH.read_bytes()
+    assert rollout.read_bytes() == ROLLOUT_PATH.read_bytes()
 
 
 def test_a_small_build_has_the_shipped_format(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -145,10 +145,11 @@ class ExpertTables:
 
 
 def play_json(play: PlayTable) -> dict[str, object]:
-    """A play table as JSON: a row per state, [mine, values, held, passed, value]."""
+    """A play table as JSON: a row per state, [mine, values, held, passed, value], in the
+    states' order (not the table's insertion order: the same table, the same bytes)."""
     rows = [
         [list(mine), list(values), held, int(passed), value]
-        for (mine, values, held, passed), value in play.items()
+        for (mine, values, held, passed), value in sorted(play.items())
     ]
     return {"format": FORMAT, "play": rows}
 
