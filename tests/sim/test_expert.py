@@ -17,6 +17,7 @@ from scoring_api.rules.tiles import ALL_TILES
 from scoring_api.sim.expert import build
 from scoring_api.sim.expert.model import expert_ranking
 from scoring_api.sim.expert.playout import greedy_value, play_out
+from scoring_api.sim.expert.sampling import sample
 from scoring_api.sim.expert.strategy import expert_discard
 from scoring_api.sim.expert.tables import (
     EXPERT_PLAYERS,
@@ -238,3 +239,18 @@ def test_each_round_of_self_play_is_played_by_its_own_recorder() -> None:
     assert by_expected
     assert by_table
     assert by_table - by_expected, "laying by the table meets states laying as expected does not"
+
+
+@pytest.mark.parametrize("n", range(31))
+def test_the_builders_sample_draws_as_random_sample(n: int) -> None:
+    """Every population size the builder meets and more, on both of ``Random.sample``'s
+    paths (a copied list, a set of taken positions), many states of the stream."""
+    population = [value * 7 % 13 for value in range(n)]
+    for k in range(min(n, 8) + 1):
+        for seed in range(40):
+            ours, theirs = Random(f"{seed}:{n}:{k}"), Random(f"{seed}:{n}:{k}")
+            for _ in range(3):
+                assert sample(ours, population, k) == theirs.sample(population, k)
+            assert ours.random() == theirs.random()
+    with pytest.raises(ValueError, match="larger than population"):
+        sample(Random(1), population, n + 1)

@@ -48,6 +48,7 @@ from ..expected import best_discard
 from ..layaway import DrawnValues, KeptValues, Positions
 from . import model
 from .playout import ME, OTHER, play_out, play_values
+from .sampling import sample
 from .selfplay import collect_states
 from .tables import (
     EXPERT_DISCARDS,
@@ -97,7 +98,7 @@ def pegging_value(
     lead = OTHER if dealer else ME
     total = 0
     for _ in range(deals):
-        drawn = tuple(sorted(rng.sample(pool, EXPERT_DISCARDS.drawn)))
+        drawn = tuple(sorted(sample(rng, pool, EXPERT_DISCARDS.drawn)))
         his = _kept_as_expected(drawn, not dealer)
         points = [0] * EXPERT_PLAYERS
         play_out([list(kept), his], lead, (), [False] * EXPERT_PLAYERS, lead, points, play)
@@ -112,7 +113,8 @@ def best_play(key: PlayKey, samples: int, seed: int, play: PlayTable | None = No
     mine, values, held, _ = key
     rng = Random(f"{seed}:play:{format_key(key)}")
     pool = _pool((*mine, *values))
-    holdings = [sorted(rng.sample(pool, held)) if held <= len(pool) else [] for _ in range(samples)]
+    drawn = held <= len(pool)
+    holdings = [sorted(sample(rng, pool, held)) if drawn else [] for _ in range(samples)]
     return _best_against(key, holdings, play)
 
 
@@ -152,13 +154,13 @@ def best_early_play(key: PlayKey, samples: int, seed: int, play: PlayTable) -> i
     holdings = []
     for _ in range(samples):
         for _ in range(60):
-            drawn = tuple(sorted(rng.sample(drawn_from, EXPERT_DISCARDS.drawn)))
+            drawn = tuple(sorted(sample(rng, drawn_from, EXPERT_DISCARDS.drawn)))
             kept = _kept_as_expected(drawn, not deals)
             if _take(kept, his_laid):
                 holdings.append(kept)
                 break
         else:
-            holdings.append(sorted(rng.sample(anything, held)))
+            holdings.append(sorted(sample(rng, anything, held)))
     return _best_against(key, holdings, play)
 
 
