@@ -241,6 +241,26 @@ def test_each_round_of_self_play_is_played_by_its_own_recorder() -> None:
     assert by_table - by_expected, "laying by the table meets states laying as expected does not"
 
 
+def test_self_play_in_shards_meets_what_one_run_meets(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The builder's processes play self-play in shards: any cut of the games meets the
+    same states, and the shards cover each half's games once."""
+    from scoring_api.sim.expert import selfplay
+
+    tables = shipped_tables()
+    assert selfplay.shards(2 * selfplay.SHARD_GAMES + 2, by_table=True) == [
+        (False, 0, selfplay.SHARD_GAMES),
+        (False, selfplay.SHARD_GAMES, 1),
+        (True, selfplay.SHARD_GAMES + 1, selfplay.SHARD_GAMES),
+        (True, 2 * selfplay.SHARD_GAMES + 1, 1),
+    ]
+    for by_table in (False, True):
+        whole = selfplay.collect_states(tables, 40, 7, by_table)
+        monkeypatch.setattr(selfplay, "SHARD_GAMES", 3)
+        assert len(selfplay.shards(40, by_table)) == 14  # 40 in threes, or two 20s in threes
+        assert selfplay.collect_states(tables, 40, 7, by_table) == whole
+        monkeypatch.undo()
+
+
 @pytest.mark.parametrize("n", range(31))
 def test_the_builders_sample_draws_as_random_sample(n: int) -> None:
     """Every population size the builder meets and more, on both of ``Random.sample``'s

@@ -46,10 +46,9 @@ from scoring_api.rules.tiles import VALUE_COUNTS
 
 from ..expected import best_discard
 from ..layaway import DrawnValues, KeptValues, Positions
-from . import model
+from . import model, selfplay
 from .playout import ME, OTHER, play_out, play_values
 from .sampling import sample
-from .selfplay import collect_states
 from .tables import (
     EXPERT_DISCARDS,
     EXPERT_PLAYERS,
@@ -274,6 +273,12 @@ class _Builder:
         self.note(f"pegging values of {len(keys)} kept hands and seats")
         return pegging
 
+    def states(self, tables: ExpertTables, games: int, seed: int, by_table: bool) -> set[PlayKey]:
+        """The states ``games`` of self-play meet (``selfplay.shards``), in the processes."""
+        work = partial(selfplay.states_met, tables=tables, seed=seed, by_table=by_table)
+        found = _chunked(work, selfplay.shards(games, by_table), self.jobs)
+        return {key for met in found for key in met}
+
     def play(self, keys: Iterable[PlayKey], known: PlayTable) -> dict[PlayKey, int]:
         """``known`` and the best play of each new state, by greedy play-outs."""
         new = sorted(set(keys) - set(known))
@@ -322,10 +327,10 @@ def build(
         for dealer in (False, True)
     }
     builder.note("lay-away patterns")
-    play = builder.play(collect_states(tables, games, seed, by_table=False), {})
+    play = builder.play(builder.states(tables, games, seed, by_table=False), {})
     tables = replace(tables, patterns=patterns, pegging=builder.pegging(play), play=play)
     tables = replace(tables, discards=_discards(tables, jobs))
-    rollout = builder.play(collect_states(tables, games, seed + 1, by_table=True), play)
+    rollout = builder.play(builder.states(tables, games, seed + 1, by_table=True), play)
     return finish(builder, tables, rollout, rollout_samples, games), rollout
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
 
 from scoring_api.rules.options import DEFAULT_RULES
@@ -11,7 +12,7 @@ from ..registry import STRATEGIES
 from ..runs import SimulationRequest, run
 from ..strategies import ExpectedStrategy, Seat
 from .strategy import ExpertStrategy, play_key
-from .tables import EXPERT_PLAYERS, ExpertTables, PlayKey
+from .tables import ExpertTables, PlayKey
 
 
 class _Recorder(ExpertStrategy):
@@ -34,19 +35,45 @@ class _Recorder(ExpertStrategy):
         return ExpectedStrategy.lay(self, seat, rng)
 
 
+SHARD_GAMES = 500
+"""Games per shard of self-play: the builder's processes take shards in turn."""
+
+Shard = tuple[bool, int, int]
+"""Games of self-play: against ``expected`` (rather than itself), the first game, how many."""
+
+
+def shards(games: int, by_table: bool) -> list[Shard]:
+    """``games`` games of self-play as shards: all self-play laying as ``expected``, or
+    (``by_table``) half self-play laying by the tables and half against ``expected``."""
+    halves = (False, True) if by_table else (False,)
+    share = games // len(halves)
+    return [
+        (against, k * share + first, min(SHARD_GAMES, share - first))
+        for k, against in enumerate(halves)
+        for first in range(0, share, SHARD_GAMES)
+    ]
+
+
+def states_met(
+    games: Sequence[Shard], tables: ExpertTables, seed: int, by_table: bool
+) -> list[list[PlayKey]]:
+    """The information states with a choice of values met in each shard of games with the
+    tables' lay-away (the games are those of ``seed``, whichever process plays them)."""
+    found: list[list[PlayKey]] = []
+    for against_expected, first, n in games:
+        met: set[PlayKey] = set()
+        STRATEGIES[_Recorder.name] = _Recorder(tables, met, by_table)
+        lineup = (_Recorder.name, "expected" if against_expected else _Recorder.name)
+        try:
+            run(SimulationRequest(lineup, DEFAULT_RULES, seed, n, first))
+        finally:
+            del STRATEGIES[_Recorder.name]
+        found.append(sorted(met))
+    return found
+
+
 def collect_states(tables: ExpertTables, games: int, seed: int, by_table: bool) -> set[PlayKey]:
-    """The information states with a choice of values met in ``games`` games with the
-    tables' lay-away: self-play laying as ``expected`` does, or (``by_table``) half
-    self-play laying by the tables and half against ``expected``."""
-    met: set[PlayKey] = set()
-    STRATEGIES[_Recorder.name] = _Recorder(tables, met, by_table)
-    lineups = [(_Recorder.name,) * EXPERT_PLAYERS]
-    if by_table:
-        lineups.append((_Recorder.name, "expected"))
-    try:
-        for k, lineup in enumerate(lineups):
-            share = games // len(lineups)
-            run(SimulationRequest(lineup, DEFAULT_RULES, seed, share, k * share))
-    finally:
-        del STRATEGIES[_Recorder.name]
-    return met
+    """Every state ``states_met`` finds in the ``shards`` of ``games``, in this process."""
+    return {
+        key for met in states_met(shards(games, by_table), tables, seed, by_table) for key in met
+    }
