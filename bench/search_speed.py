@@ -40,7 +40,7 @@ def cpu_ms_per_game(lineup: tuple[str, str], budget: int | None, games: int) -> 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--budgets", type=int, nargs="+", default=[8, 24, DEFAULT_BUDGET, 96])
+    parser.add_argument("--budgets", type=int, nargs="+", default=[48, 200, DEFAULT_BUDGET, 1000])
     args = parser.parse_args()
     shipped_tables()
     print(f"# bench/search_speed.py --games {args.games}, seed {SEED}, load {os.getloadavg()}")

@@ -38,8 +38,12 @@ from .review.playouts import tile_values
 from .review.views import PlayView, draw_some
 from .strategies import Seat
 
-DEFAULT_BUDGET = 48
-"""Holdings drawn per choice by default: each value he may lay is played out against each."""
+DEFAULT_BUDGET = 600
+"""Holdings drawn per choice by default with two players: each value he may lay is played
+out against each (about 35 ms of CPU a game against expected here, bench/README)."""
+DEFAULT_BUDGET_MORE_PLAYERS = 48
+"""The default with three or four players, whose play-outs (the deal review's, every seat
+laying greedily) cost about ten times the two-player ones."""
 MAX_BUDGET = 1_000
 """The most a request may ask for (a 422 naming the field past it)."""
 MAX_TRIES = 8
@@ -101,9 +105,11 @@ class SearchStrategy(ExpertStrategy):
         "with three or four players), and lays the best."
     )
 
-    def __init__(self, budget: int = DEFAULT_BUDGET, tables: ExpertTables | None = None) -> None:
+    def __init__(self, budget: int | None = None, tables: ExpertTables | None = None) -> None:
         super().__init__(tables)
         self.budget = budget
+        """Holdings per choice; None: ``DEFAULT_BUDGET`` (``DEFAULT_BUDGET_MORE_PLAYERS``
+        with three or four players)."""
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
         playable = seat.playable
@@ -114,10 +120,12 @@ class SearchStrategy(ExpertStrategy):
             other = next_seat(seat.seat, EXPERT_PLAYERS)
             mine = tuple(tile.value for tile in seat.remaining())
             key = (mine, seat.count_values, seat.opponent_tiles, seat.passed[other])
-            holdings = other_holdings(seat, self.tables, local, self.budget)
+            budget = DEFAULT_BUDGET if self.budget is None else self.budget
+            holdings = other_holdings(seat, self.tables, local, budget)
             totals = {v: float(t) for v, t in play_values(key, holdings, self.tables.play).items()}
         else:
-            totals = tile_values(self._view(seat, local), self.budget, None)
+            budget = DEFAULT_BUDGET_MORE_PLAYERS if self.budget is None else self.budget
+            totals = tile_values(self._view(seat, local), budget, None)
         value = max(totals, key=lambda v: (totals[v], v))
         return next(tile for tile in playable if tile.value == value)
 

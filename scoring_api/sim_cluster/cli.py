@@ -29,7 +29,7 @@ from scoring_api.rules.options import RULE_OPTIONS, parse_rules
 from scoring_api.settings import check_scheduler
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest
-from scoring_api.sim.search import DEFAULT_BUDGET, MAX_BUDGET
+from scoring_api.sim.search import DEFAULT_BUDGET, DEFAULT_BUDGET_MORE_PLAYERS, MAX_BUDGET
 
 from .client import ClusterUnavailable
 from .embedded import QUIET_DASK, local_cluster, worker_count
@@ -81,7 +81,10 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--budget",
         type=int,
-        help=f"the search seats' holdings per choice, 1 to {MAX_BUDGET} (default {DEFAULT_BUDGET})",
+        help=(
+            f"the search seats' holdings per choice, 1 to {MAX_BUDGET} (default "
+            f"{DEFAULT_BUDGET} with two players, {DEFAULT_BUDGET_MORE_PLAYERS} with more)"
+        ),
     )
     sim.add_argument("--first-dealer", type=_first_dealer, default="alternate")
     for option in RULE_OPTIONS:
