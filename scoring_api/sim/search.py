@@ -38,9 +38,9 @@ from .review.playouts import tile_values
 from .review.views import PlayView, draw_some
 from .strategies import Seat
 
-DEFAULT_BUDGET = 600
+DEFAULT_BUDGET = 300
 """Holdings drawn per choice by default with two players: each value he may lay is played
-out against each (about 35 ms of CPU a game against expected here, bench/README)."""
+out against each (about 38 ms of CPU a game against expert here, bench/README)."""
 DEFAULT_BUDGET_MORE_PLAYERS = 48
 """The default with three or four players, whose play-outs (the deal review's, every seat
 laying greedily) cost about ten times the two-player ones."""
