@@ -231,11 +231,9 @@ def test_early_states_are_the_first_tiles_of_the_first_count(
 def test_each_round_of_self_play_is_played_by_its_own_recorder() -> None:
     # The registry's look-up was once remembered: the second round then replayed the first
     # round's recorder (laying as expected, filling the first round's set) and met no state.
-    from scoring_api.sim.expert.selfplay import collect_states
-
     tables = shipped_tables()
-    by_expected = collect_states(tables, 40, 7, by_table=False)
-    by_table = collect_states(tables, 40, 7, by_table=True)
+    by_expected = build.self_play_states(tables, 40, 7, False, jobs=1)
+    by_table = build.self_play_states(tables, 40, 7, True, jobs=1)
     assert by_expected
     assert by_table
     assert by_table - by_expected, "laying by the table meets states laying as expected does not"
@@ -254,10 +252,10 @@ def test_self_play_in_shards_meets_what_one_run_meets(monkeypatch) -> None:  # t
         (True, 2 * selfplay.SHARD_GAMES + 1, 1),
     ]
     for by_table in (False, True):
-        whole = selfplay.collect_states(tables, 40, 7, by_table)
+        whole = build.self_play_states(tables, 40, 7, by_table, jobs=1)
         monkeypatch.setattr(selfplay, "SHARD_GAMES", 3)
         assert len(selfplay.shards(40, by_table)) == 14  # 40 in threes, or two 20s in threes
-        assert selfplay.collect_states(tables, 40, 7, by_table) == whole
+        assert build.self_play_states(tables, 40, 7, by_table, jobs=1) == whole
         monkeypatch.undo()
 
 

@@ -188,6 +188,14 @@ def _chunked(work: Callable[[Sequence[K]], list[V]], items: Sequence[K], jobs: i
         return [value for chunk in pool.map(work, chunks) for value in chunk]
 
 
+def self_play_states(
+    tables: ExpertTables, games: int, seed: int, by_table: bool, jobs: int
+) -> set[PlayKey]:
+    """The states ``games`` of self-play meet (``selfplay.shards``), in ``jobs`` processes."""
+    work = partial(selfplay.states_met, tables=tables, seed=seed, by_table=by_table)
+    return {key for met in _chunked(work, selfplay.shards(games, by_table), jobs) for key in met}
+
+
 def _pegging_values(
     keys: Sequence[tuple[KeptValues, bool]], deals: int, seed: int, play: PlayTable
 ) -> list[float]:
@@ -273,19 +281,13 @@ class _Builder:
         self.note(f"pegging values of {len(keys)} kept hands and seats")
         return pegging
 
-    def states(self, tables: ExpertTables, games: int, seed: int, by_table: bool) -> set[PlayKey]:
-        """The states ``games`` of self-play meet (``selfplay.shards``), in the processes."""
-        work = partial(selfplay.states_met, tables=tables, seed=seed, by_table=by_table)
-        found = _chunked(work, selfplay.shards(games, by_table), self.jobs)
-        return {key for met in found for key in met}
-
     def play(self, keys: Iterable[PlayKey], known: PlayTable) -> dict[PlayKey, int]:
         """``known`` and the best play of each new state, by greedy play-outs."""
         new = sorted(set(keys) - set(known))
         work = partial(_best_plays, samples=self.samples, seed=self.seed)
         play = dict(known) | dict(zip(new, _chunked(work, new, self.jobs), strict=True))
         self.note(f"play table: {len(new)} new states, {len(play)} in all")
-        return dict(sorted(play.items()))
+        return play
 
     def improve(self, rollout: PlayTable, samples: int) -> dict[PlayKey, int]:
         """Every state's best play again, both laying by ``rollout`` in the play-outs."""
@@ -327,10 +329,10 @@ def build(
         for dealer in (False, True)
     }
     builder.note("lay-away patterns")
-    play = builder.play(builder.states(tables, games, seed, by_table=False), {})
+    play = builder.play(self_play_states(tables, games, seed, False, jobs), {})
     tables = replace(tables, patterns=patterns, pegging=builder.pegging(play), play=play)
     tables = replace(tables, discards=_discards(tables, jobs))
-    rollout = builder.play(builder.states(tables, games, seed + 1, by_table=True), play)
+    rollout = builder.play(self_play_states(tables, games, seed + 1, True, jobs), play)
     return finish(builder, tables, rollout, rollout_samples, games), rollout
 
 

@@ -20,7 +20,7 @@ from typing import Final
 
 from scoring_api.rules.constants import MAX_COUNT
 from scoring_api.rules.memo import Memo
-from scoring_api.rules.play_scoring import points_for_last
+from scoring_api.rules.play_scoring import points_of_last
 from scoring_api.rules.seats import next_seat
 
 from .tables import EXPERT_PLAYERS, PlayKey, PlayTable
@@ -55,11 +55,12 @@ def _values_of(code: int) -> tuple[int, ...]:
 
 
 def _points_of_code(code: int) -> int:
-    return points_for_last[_values_of(code)]
+    values = _values_of(code)
+    return points_of_last(values, sum(values))
 
 
 _POINTS: Final = Memo(_points_of_code, 1 << 16)
-"""``_POINTS[values_code(values)]`` is ``points_for_last[values]``."""
+"""``_POINTS[values_code(values)]``: the points of the last of ``values``, go points aside."""
 
 
 def packed_key(hand_code: int, count_code: int, held: int, passed: bool) -> int:

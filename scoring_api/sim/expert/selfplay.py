@@ -70,10 +70,3 @@ def states_met(
             del STRATEGIES[_Recorder.name]
         found.append(sorted(met))
     return found
-
-
-def collect_states(tables: ExpertTables, games: int, seed: int, by_table: bool) -> set[PlayKey]:
-    """Every state ``states_met`` finds in the ``shards`` of ``games``, in this process."""
-    return {
-        key for met in states_met(shards(games, by_table), tables, seed, by_table) for key in met
-    }
