@@ -20,6 +20,7 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from itertools import combinations
 from multiprocessing import get_context
@@ -60,12 +61,23 @@ def _shard(args: tuple[str, str, int, int, int, int | None]) -> tuple[int, int, 
     return wins, both, neither
 
 
-def pairing(a: str, b: str, games: int, seed: int, jobs: int, budget: int | None = None) -> str:
+def pairing(
+    a: str,
+    b: str,
+    games: int,
+    seed: int,
+    jobs: int,
+    budget: int | None = None,
+    initializer: Callable[[], None] | None = None,
+) -> str:
+    """A's win rate over B, as a line; ``initializer`` runs in each process first (it may
+    register a strategy that is not shipped, as bench/exploiter.py does)."""
     seeds = games // 2
     shards = [
         (a, b, seed, first, min(SHARD, seeds - first), budget) for first in range(0, seeds, SHARD)
     ]
-    with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
+    context = get_context("spawn")
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=initializer) as pool:
         results = list(pool.map(_shard, shards))
     wins, both, neither = (sum(r[k] for r in results) for k in range(3))
     low, high = wilson_interval(wins, 2 * seeds)

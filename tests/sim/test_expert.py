@@ -14,7 +14,7 @@ from scoring_api.rules.constants import MAX_COUNT
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seats import leader
 from scoring_api.rules.tiles import ALL_TILES
-from scoring_api.sim.expert import build
+from scoring_api.sim.expert import build, entries
 from scoring_api.sim.expert.model import expert_ranking
 from scoring_api.sim.expert.playout import greedy_value, play_out
 from scoring_api.sim.expert.sampling import sample
@@ -112,7 +112,7 @@ def test_shipped_pegging_values_rebuild() -> None:
     deals, seed = SHIPPED.build["peg_deals"], SHIPPED.build["seed"]
     for role in ROLES:
         for kept in _sample(list(SHIPPED.pegging[role])):
-            value = build.pegging_value(kept, role == "dealer", deals, seed, SHIPPED.play)
+            value = entries.pegging_value(kept, role == "dealer", deals, seed, SHIPPED.play)
             assert value == SHIPPED.pegging[role][kept], (role, kept)
 
 
@@ -122,14 +122,14 @@ def test_shipped_play_entries_rebuild() -> None:
     seed, rollout = SHIPPED.build["seed"], read_play(ROLLOUT_PATH)
     assert set(rollout) == set(SHIPPED.play)
     samples = SHIPPED.build["rollout_samples"]
-    early = [key for key in SHIPPED.play if build.early_state(key) is not None]
+    early = [key for key in SHIPPED.play if entries.early_state(key) is not None]
     for key in _sample(early):
-        found = build.best_early_play(key, samples, seed, rollout)
+        found = entries.best_early_play(key, samples, seed, rollout)
         assert found == SHIPPED.play[key], format_key(key)
-    for key in _sample([key for key in SHIPPED.play if build.early_state(key) is None]):
-        assert build.best_play(key, samples, seed, rollout) == SHIPPED.play[key], format_key(key)
+    for key in _sample([key for key in SHIPPED.play if entries.early_state(key) is None]):
+        assert entries.best_play(key, samples, seed, rollout) == SHIPPED.play[key], format_key(key)
     for key in _sample(list(rollout)):
-        assert build.best_play(key, SHIPPED.build["samples"], seed) == rollout[key], key
+        assert entries.best_play(key, SHIPPED.build["samples"], seed) == rollout[key], key
 
 
 def test_shipped_discards_rebuild_from_the_model() -> None:
@@ -169,10 +169,10 @@ def test_a_small_build_has_the_shipped_format(tmp_path) -> None:  # type: ignore
     assert set(small.discards["dealer"]) == set(SHIPPED.discards["dealer"])
     assert small.play
     assert set(read_play(rollout)) == set(small.play)
-    late = next(key for key in small.play if build.early_state(key) is None)
-    assert build.best_play(late, 2, small.build["seed"], read_play(rollout)) == small.play[late]
-    early = next(key for key in small.play if build.early_state(key) is not None)
-    found = build.best_early_play(early, 2, small.build["seed"], read_play(rollout))
+    late = next(key for key in small.play if entries.early_state(key) is None)
+    assert entries.best_play(late, 2, small.build["seed"], read_play(rollout)) == small.play[late]
+    early = next(key for key in small.play if entries.early_state(key) is not None)
+    found = entries.best_early_play(early, 2, small.build["seed"], read_play(rollout))
     assert found == small.play[early]
 
 
@@ -225,7 +225,7 @@ def test_early_states_are_the_first_tiles_of_the_first_count(
     key: tuple[tuple[int, ...], tuple[int, ...], int, bool],
     state: tuple[tuple[int, ...], bool] | None,
 ) -> None:
-    assert build.early_state(key) == state
+    assert entries.early_state(key) == state
 
 
 def test_each_round_of_self_play_is_played_by_its_own_recorder() -> None:

@@ -2,6 +2,6 @@
 
 From the foot up: ``tables`` names what the tables hold (roles, keys, the two players they
 are for) and reads them; ``playout`` plays the rest of a play on values; ``model`` values a
-lay-away with the tables; ``strategy`` is the player; ``selfplay`` and ``build`` make the
-tables from a seed.
+lay-away with the tables; ``strategy`` is the player; ``entries`` works out each entry,
+``selfplay`` the states games meet, and ``build`` makes the tables from a seed in rounds.
 """

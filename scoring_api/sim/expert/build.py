@@ -22,7 +22,10 @@ ones. What is built (``build`` runs the rounds in order):
 - ``discards``: the expert's lay-away of every hand from both seats under the model
   (``model.expert_ranking``) with those patterns and pegging values.
 
-Self-play uses the seeds ``seed`` and ``seed + 1``: measure the expert on others.
+Self-play uses the seeds ``seed`` and ``seed + 1``: measure the expert on others. The
+entries themselves are worked out in ``entries``. With ``other`` a fixed expert the same
+rounds build a best response to him (bench/exploiter.py): his real lay-away pattern for the
+crib from the start, his keep and his play in the play-outs, the games played against him.
 """
 
 from __future__ import annotations
@@ -37,32 +40,24 @@ from dataclasses import replace
 from functools import partial
 from multiprocessing import get_context
 from pathlib import Path
-from random import Random
 from typing import TypeVar
 
-from scoring_api.rules.constants import HAND_SIZE
 from scoring_api.rules.options import DEFAULT_RULES
-from scoring_api.rules.tiles import VALUE_COUNTS
 
 from ..expected import best_discard
 from ..layaway import DrawnValues, KeptValues, Positions
 from . import model, selfplay
-from .playout import ME, OTHER, play_out, play_values
-from .sampling import sample
+from .entries import SELF, Opponent, best_early_play, best_play, early_state, pegging_value
 from .tables import (
     EXPERT_DISCARDS,
-    EXPERT_PLAYERS,
     FORMAT,
-    ROLE_KEYS,
     ROLLOUT_PATH,
     TABLES_PATH,
     ExpertTables,
+    Pattern,
     PlayKey,
     PlayTable,
     Role,
-    Values,
-    format_key,
-    join_values,
     play_json,
     role,
     write_json_gz,
@@ -71,111 +66,6 @@ from .tables import (
 DEFAULT_SEED = 20261201
 K = TypeVar("K")
 V = TypeVar("V")
-
-
-def _pool(taken: Iterable[int]) -> list[int]:
-    """The values of every tile but ``taken``'s, one entry per tile."""
-    left = list(VALUE_COUNTS)
-    for value in taken:
-        left[value] -= 1
-    return [value for value, count in enumerate(left) for _ in range(count)]
-
-
-def _kept_as_expected(drawn: DrawnValues, own_crib: bool) -> list[int]:
-    """The four of six sorted values that ``expected`` keeps."""
-    kept = EXPERT_DISCARDS.kept[best_discard(drawn, own_crib, DEFAULT_RULES)]
-    return [drawn[k] for k in kept]
-
-
-def pegging_value(
-    kept: KeptValues, dealer: bool, deals: int, seed: int, play: PlayTable | None = None
-) -> float:
-    """The play's mean points minus the other's with ``kept``: the other draws six of the
-    other tiles and keeps four as ``expected`` would; both lay by ``play`` (or greedily)."""
-    rng = Random(f"{seed}:pegging:{join_values(kept)}:{ROLE_KEYS[role(dealer)]}")
-    pool = _pool(kept)
-    lead = OTHER if dealer else ME
-    total = 0
-    for _ in range(deals):
-        drawn = tuple(sorted(sample(rng, pool, EXPERT_DISCARDS.drawn)))
-        his = _kept_as_expected(drawn, not dealer)
-        points = [0] * EXPERT_PLAYERS
-        play_out([list(kept), his], lead, (), [False] * EXPERT_PLAYERS, lead, points, play)
-        total += points[ME] - points[OTHER]
-    return round(total / deals, 4)
-
-
-def best_play(key: PlayKey, samples: int, seed: int, play: PlayTable | None = None) -> int:
-    """The value to lay in an information state: the best mean of play-outs after it over
-    ``samples`` holdings of the other drawn from the tiles not in view (the same holdings
-    for every value); the play-outs lay greedily, or by ``play``."""
-    mine, values, held, _ = key
-    rng = Random(f"{seed}:play:{format_key(key)}")
-    pool = _pool((*mine, *values))
-    drawn = held <= len(pool)
-    holdings = [sorted(sample(rng, pool, held)) if drawn else [] for _ in range(samples)]
-    return _best_against(key, holdings, play)
-
-
-EARLY = 2
-"""Tiles into the first count up to which ``best_early_play`` decides."""
-
-
-def early_state(key: PlayKey) -> tuple[Values, bool] | None:
-    """For a state of the first count at most ``EARLY`` tiles in, every tile laid so far
-    in it and none after a go: the other's values laid, and whether the player deals (the
-    non-dealer leads, and the two alternate)."""
-    mine, values, held, passed = key
-    mine_laid, his_laid = HAND_SIZE - len(mine), HAND_SIZE - held
-    if passed or len(values) > EARLY or mine_laid + his_laid != len(values):
-        return None
-    if mine_laid == his_laid:
-        return values[1::2], False
-    if his_laid == mine_laid + 1:
-        return values[0::2], True
-    return None
-
-
-def best_early_play(key: PlayKey, samples: int, seed: int, play: PlayTable) -> int:
-    """``best_play`` for an early state (``early_state``), the other's holding drawn as his
-    hand is: six of the tiles not in view, of which he keeps four as ``expected`` would,
-    among them the values he has laid (up to 60 draws, then any holding)."""
-    mine, values, held, _ = key
-    state = early_state(key)
-    assert state is not None, key
-    his_laid, deals = state
-    rng = Random(f"{seed}:playmodel:{format_key(key)}")
-    not_his = [*mine, *values]
-    for value in his_laid:
-        not_his.remove(value)
-    drawn_from = _pool(not_his)
-    anything = _pool((*mine, *values))
-    holdings = []
-    for _ in range(samples):
-        for _ in range(60):
-            drawn = tuple(sorted(sample(rng, drawn_from, EXPERT_DISCARDS.drawn)))
-            kept = _kept_as_expected(drawn, not deals)
-            if _take(kept, his_laid):
-                holdings.append(kept)
-                break
-        else:
-            holdings.append(sorted(sample(rng, anything, held)))
-    return _best_against(key, holdings, play)
-
-
-def _take(kept: list[int], laid: Iterable[int]) -> bool:
-    """Remove the ``laid`` values from ``kept``, if all are there."""
-    for value in laid:
-        if value not in kept:
-            return False
-        kept.remove(value)
-    return True
-
-
-def _best_against(key: PlayKey, holdings: Sequence[list[int]], play: PlayTable | None) -> int:
-    """The value with the best total of play-outs against these holdings of the other."""
-    totals = play_values(key, holdings, play)
-    return max(totals, key=lambda value: (totals[value], value))
 
 
 def _chunked(work: Callable[[Sequence[K]], list[V]], items: Sequence[K], jobs: int) -> list[V]:
@@ -189,29 +79,32 @@ def _chunked(work: Callable[[Sequence[K]], list[V]], items: Sequence[K], jobs: i
 
 
 def self_play_states(
-    tables: ExpertTables, games: int, seed: int, by_table: bool, jobs: int
+    tables: ExpertTables, games: int, seed: int, by_table: bool, jobs: int, other: Opponent = SELF
 ) -> set[PlayKey]:
-    """The states ``games`` of self-play meet (``selfplay.shards``), in ``jobs`` processes."""
-    work = partial(selfplay.states_met, tables=tables, seed=seed, by_table=by_table)
+    """The states ``games`` of self-play meet (``selfplay.shards``), in ``jobs`` processes;
+    against a fixed expert, the states of the player's own seat in games against him."""
+    work = partial(
+        selfplay.states_met, tables=tables, seed=seed, by_table=by_table, against=other.fixed
+    )
     return {key for met in _chunked(work, selfplay.shards(games, by_table), jobs) for key in met}
 
 
 def _pegging_values(
-    keys: Sequence[tuple[KeptValues, bool]], deals: int, seed: int, play: PlayTable
+    keys: Sequence[tuple[KeptValues, bool]], deals: int, seed: int, play: PlayTable, other: Opponent
 ) -> list[float]:
-    return [pegging_value(kept, dealer, deals, seed, play) for kept, dealer in keys]
+    return [pegging_value(kept, dealer, deals, seed, play, other) for kept, dealer in keys]
 
 
 def _best_plays(
-    keys: Sequence[PlayKey], samples: int, seed: int, play: PlayTable | None = None
+    keys: Sequence[PlayKey], samples: int, seed: int, play: PlayTable | None, other: Opponent
 ) -> list[int]:
-    return [best_play(key, samples, seed, play) for key in keys]
+    return [best_play(key, samples, seed, play, other) for key in keys]
 
 
 def _best_early_plays(
-    keys: Sequence[PlayKey], samples: int, seed: int, play: PlayTable
+    keys: Sequence[PlayKey], samples: int, seed: int, play: PlayTable, other: Opponent
 ) -> list[int]:
-    return [best_early_play(key, samples, seed, play) for key in keys]
+    return [best_early_play(key, samples, seed, play, other) for key in keys]
 
 
 def _discard_indexes(keys: Sequence[tuple[DrawnValues, bool]], tables: ExpertTables) -> list[int]:
@@ -224,6 +117,15 @@ def _all_kept() -> list[KeptValues]:
         for positions in EXPERT_DISCARDS.options:
             kept.add(tuple(values[k] for k in EXPERT_DISCARDS.kept[positions]))
     return sorted(kept)
+
+
+def _patterns(choose: Callable[[DrawnValues, bool], Positions]) -> dict[Role, Pattern]:
+    """The lay-away pattern of each role of a player who lays away ``choose(values, dealer)``."""
+
+    def of(dealer: bool) -> Pattern:
+        return model.pattern_of(lambda values: choose(values, dealer))
+
+    return {role(dealer): of(dealer) for dealer in (False, True)}
 
 
 def _expected_discard(values: DrawnValues, own_crib: bool) -> Positions:
@@ -255,16 +157,14 @@ def _discards(tables: ExpertTables, jobs: int) -> dict[Role, dict[DrawnValues, i
 
 
 class _Builder:
-    """The parts in order, each from the seed; ``note`` logs the time each took."""
+    """The parts in order, each from the seed, against ``other``; ``note`` logs the time each
+    took."""
 
-    def __init__(self, seed: int, samples: int, peg_deals: int, jobs: int, log: bool) -> None:
-        self.seed, self.samples, self.peg_deals, self.jobs, self.log = (
-            seed,
-            samples,
-            peg_deals,
-            jobs,
-            log,
-        )
+    def __init__(
+        self, seed: int, samples: int, peg_deals: int, jobs: int, log: bool, other: Opponent
+    ) -> None:
+        self.seed, self.samples, self.peg_deals = seed, samples, peg_deals
+        self.jobs, self.log, self.other = jobs, log, other
         self.started = time.monotonic()
 
     def note(self, what: str) -> None:
@@ -272,9 +172,14 @@ class _Builder:
             elapsed = time.monotonic() - self.started
             print(f"{elapsed:7.1f} s  {what}", file=sys.stderr, flush=True)
 
+    def states(self, tables: ExpertTables, games: int, seed: int, by_table: bool) -> set[PlayKey]:
+        return self_play_states(tables, games, seed, by_table, self.jobs, self.other)
+
     def pegging(self, play: PlayTable) -> dict[Role, dict[KeptValues, float]]:
         keys = [(kept, dealer) for kept in _all_kept() for dealer in (False, True)]
-        work = partial(_pegging_values, deals=self.peg_deals, seed=self.seed, play=play)
+        work = partial(
+            _pegging_values, deals=self.peg_deals, seed=self.seed, play=play, other=self.other
+        )
         pegging: dict[Role, dict[KeptValues, float]] = _by_role()
         for (kept, dealer), value in zip(keys, _chunked(work, keys, self.jobs), strict=True):
             pegging[role(dealer)][kept] = value
@@ -284,15 +189,17 @@ class _Builder:
     def play(self, keys: Iterable[PlayKey], known: PlayTable) -> dict[PlayKey, int]:
         """``known`` and the best play of each new state, by greedy play-outs."""
         new = sorted(set(keys) - set(known))
-        work = partial(_best_plays, samples=self.samples, seed=self.seed)
+        work = partial(
+            _best_plays, samples=self.samples, seed=self.seed, play=None, other=self.other
+        )
         play = dict(known) | dict(zip(new, _chunked(work, new, self.jobs), strict=True))
         self.note(f"play table: {len(new)} new states, {len(play)} in all")
         return play
 
     def improve(self, rollout: PlayTable, samples: int) -> dict[PlayKey, int]:
-        """Every state's best play again, both laying by ``rollout`` in the play-outs."""
+        """Every state's best play again, laying by ``rollout`` in the play-outs."""
         keys = sorted(rollout)
-        work = partial(_best_plays, samples=samples, seed=self.seed, play=rollout)
+        work = partial(_best_plays, samples=samples, seed=self.seed, play=rollout, other=self.other)
         play = dict(zip(keys, _chunked(work, keys, self.jobs), strict=True))
         changed = sum(play[key] != rollout[key] for key in keys)
         self.note(f"play table with table play-outs: {changed} of {len(keys)} states changed")
@@ -301,7 +208,9 @@ class _Builder:
     def early(self, play: PlayTable, rollout: PlayTable, samples: int) -> dict[PlayKey, int]:
         """The early states of the first count again, the other holding what he would keep."""
         keys = sorted(key for key in play if early_state(key) is not None)
-        work = partial(_best_early_plays, samples=samples, seed=self.seed, play=rollout)
+        work = partial(
+            _best_early_plays, samples=samples, seed=self.seed, play=rollout, other=self.other
+        )
         early = dict(zip(keys, _chunked(work, keys, self.jobs), strict=True))
         changed = sum(early[key] != play[key] for key in keys)
         self.note(f"early states with the other's keep: {changed} of {len(keys)} changed")
@@ -309,30 +218,35 @@ class _Builder:
 
 
 def build(
-    seed: int, games: int, samples: int, peg_deals: int, rollout_samples: int, jobs: int, log: bool
+    seed: int,
+    games: int,
+    samples: int,
+    peg_deals: int,
+    rollout_samples: int,
+    jobs: int,
+    log: bool,
+    other: Opponent = SELF,
 ) -> tuple[ExpertTables, dict[PlayKey, int]]:
     """The tables, and the play table their play-outs laid by. In rounds: a lay-away without
     the play's value; the states it meets with ``expected``'s play and their best plays by
     greedy play-outs; the pegging values with those and the lay-away with them; the states
-    the expert itself meets, added; every state's best play again, with play-outs laid by
-    that table; the pegging values and the lay-away with the new one."""
-    builder = _Builder(seed, samples, peg_deals, jobs, log)
+    the player meets laying by the table, added; every state's best play again, with
+    play-outs laid by that table; the pegging values and the lay-away with the new one.
+    Against a fixed expert (``other``), his real lay-away pattern stands for the crib all
+    along, and his play and his keep in every play-out."""
+    builder = _Builder(seed, samples, peg_deals, jobs, log, other)
     no_pegging: dict[Role, dict[KeptValues, float]] = _by_role()
-    patterns = {
-        role(dealer): model.pattern_of(partial(_expected_discard, own_crib=dealer))
-        for dealer in (False, True)
-    }
+    fixed = other.fixed
+    patterns = _patterns(_expected_discard if fixed is None else fixed.discard)
     tables = ExpertTables(FORMAT, {}, patterns, no_pegging, {}, {})
-    tables = replace(tables, discards=_discards(tables, jobs))  # against expected's pattern
-    patterns = {  # the expert's own pattern from now on
-        role(dealer): model.pattern_of(partial(tables.discard, dealer=dealer))
-        for dealer in (False, True)
-    }
+    tables = replace(tables, discards=_discards(tables, jobs))  # against that pattern
+    if fixed is None:  # the expert's own pattern from now on
+        patterns = _patterns(tables.discard)
     builder.note("lay-away patterns")
-    play = builder.play(self_play_states(tables, games, seed, False, jobs), {})
+    play = builder.play(builder.states(tables, games, seed, False), {})
     tables = replace(tables, patterns=patterns, pegging=builder.pegging(play), play=play)
     tables = replace(tables, discards=_discards(tables, jobs))
-    rollout = builder.play(self_play_states(tables, games, seed + 1, True, jobs), play)
+    rollout = builder.play(builder.states(tables, games, seed + 1, True), play)
     return finish(builder, tables, rollout, rollout_samples, games), rollout
 
 

@@ -25,8 +25,11 @@ from scoring_api.rules.seats import next_seat
 
 from .tables import EXPERT_PLAYERS, PlayKey, PlayTable
 
-ME, OTHER = 0, 1
-"""The seats of a play-out that values a choice: the player deciding, the other."""
+ME: Final = 0
+"""The seat of a play-out that values a choice: the player deciding (``Final``: the compiled
+loop reads it as a constant, not a module global)."""
+OTHER: Final = 1
+"""The other seat of such a play-out."""
 _OTHER: Final = tuple(next_seat(seat, EXPERT_PLAYERS) for seat in range(EXPERT_PLAYERS))
 """The other seat of each, looked up: the play-out asks on every tile."""
 _NOBODY: Final = -1
@@ -34,6 +37,8 @@ _NOBODY: Final = -1
 
 PackedPlay = dict[int, int]
 """A play table keyed by ``packed_key``."""
+Plays = tuple[PackedPlay | None, PackedPlay | None]
+"""The packed table each seat of a play-out lays by (None: greedily)."""
 
 
 def values_code(values: Iterable[int]) -> int:
@@ -77,21 +82,31 @@ def pack_play(play: PlayTable) -> PackedPlay:
     }
 
 
-_last_packed: tuple[PlayTable, PackedPlay] | None = None
+MAX_PACKED = 4
+"""Play tables kept packed: every caller plays out with one or two tables (the shipped one,
+the builder's round before, the fixed expert an exploiter is built against) for many calls."""
+_packed_tables: dict[int, tuple[PlayTable, PackedPlay]] = {}
 
 
 def _packed(play: PlayTable | None) -> PackedPlay | None:
-    """``pack_play(play)``, the last table packed remembered (each caller plays out with one
-    table for many calls: the shipped one, or the builder's round before)."""
-    global _last_packed
+    """``pack_play(play)``, remembered by identity (the table itself kept beside it, so its
+    id is not reused while remembered)."""
     if play is None:
         return None
-    last = _last_packed
-    if last is not None and last[0] is play:
-        return last[1]
+    found = _packed_tables.get(id(play))
+    if found is not None and found[0] is play:
+        return found[1]
+    if len(_packed_tables) >= MAX_PACKED:
+        _packed_tables.clear()
     packed = pack_play(play)
-    _last_packed = (play, packed)
+    _packed_tables[id(play)] = (play, packed)
     return packed
+
+
+def _plays(play: PlayTable | None, other_play: PlayTable | None) -> Plays:
+    """The packed table each seat lays by: ``play`` for both, or ``other_play`` for OTHER."""
+    mine = _packed(play)
+    return (mine, mine if other_play is None else _packed(other_play))
 
 
 def greedy_value(hand: list[int], values: tuple[int, ...], room: int) -> int:
@@ -136,16 +151,19 @@ def play_out(
     last: int,
     points: list[int],
     play: PlayTable | None = None,
+    other_play: PlayTable | None = None,
 ) -> None:
     """Play the rest of a play from the state given, adding to ``points`` by seat: both lay
-    greedily, or by ``play`` where it has the state.
+    greedily, or by ``play`` where it has the state (seat OTHER by ``other_play`` instead,
+    where given: a fixed player the table's owner faces).
 
     ``hands``: each seat's values not yet laid, lowest first (emptied as they are laid);
     ``turn``: who is to act (None: nobody has a tile); ``values``: the current count's
     values in order; ``passed``: who has said go in it; ``last``: who laid its last tile.
     """
     start = _NOBODY if turn is None else turn
-    _play_out(hands, start, values_code(values), sum(values), passed, last, points, _packed(play))
+    code, count = values_code(values), sum(values)
+    _play_out(hands, start, code, count, passed, last, points, _plays(play, other_play))
 
 
 def _play_out(
@@ -156,13 +174,15 @@ def _play_out(
     passed: list[bool],
     last: int,
     points: list[int],
-    play: PackedPlay | None,
+    plays: Plays,
 ) -> None:
     """``play_out`` with the count's values as their code."""
+    mine, his = plays  # unpacked once: a select per tile, not a tuple look-up
     while turn != _NOBODY:
         hand = hands[turn]
         other = _OTHER[turn]
         room = MAX_COUNT - count
+        play = mine if turn == ME else his
         if play is None:
             value = _greedy(hand, code, room)
         else:
@@ -193,17 +213,21 @@ def _play_out(
 
 
 def play_values(
-    key: PlayKey, holdings: Sequence[list[int]], play: PlayTable | None
+    key: PlayKey,
+    holdings: Sequence[list[int]],
+    play: PlayTable | None,
+    other_play: PlayTable | None = None,
 ) -> dict[int, int]:
     """Each value the player may lay in the information state ``key`` (his values, the
     count's values, the other's number of tiles, whether the other has said go): the total
     over ``holdings`` of the other of the rest of the play's points, his minus the other's,
-    that tile's own included; both lay greedily after it, or by ``play``. The builder lays
-    the best (``build.best_play``); the review of a deal shows them all."""
+    that tile's own included; both lay greedily after it, or by ``play`` (the other by
+    ``other_play``, where given). The builder lays the best (``entries.best_play``); the review
+    of a deal shows them all."""
     mine, values, _, passed = key
     count = sum(values)
     code = values_code(values)
-    packed = _packed(play)
+    plays = _plays(play, other_play)
     candidates = sorted({v for v in mine if count + v <= MAX_COUNT})
     totals = dict.fromkeys(candidates, 0)
     for his in holdings:
@@ -215,15 +239,13 @@ def play_values(
             if then == MAX_COUNT:  # a new count, led by the other if he can
                 turn = OTHER if his else (ME if rest else _NOBODY)
                 nobody_passed = [False] * EXPERT_PLAYERS
-                _play_out([rest, list(his)], turn, 0, 0, nobody_passed, ME, points, packed)
+                _play_out([rest, list(his)], turn, 0, 0, nobody_passed, ME, points, plays)
             else:
                 turn = OTHER if his and not passed else (ME if rest else _NOBODY)
                 if turn == _NOBODY:
                     points[ME] += 1
                 else:
                     hands = [rest, list(his)]
-                    _play_out(
-                        hands, turn, after, count + value, [False, passed], ME, points, packed
-                    )
+                    _play_out(hands, turn, after, count + value, [False, passed], ME, points, plays)
             totals[value] += points[ME] - points[OTHER]
     return totals

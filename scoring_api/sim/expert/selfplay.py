@@ -54,19 +54,34 @@ def shards(games: int, by_table: bool) -> list[Shard]:
     ]
 
 
+FIXED = "expert-build-fixed"
+"""The name a fixed expert plays under while the builder's games run."""
+
+
 def states_met(
-    games: Sequence[Shard], tables: ExpertTables, seed: int, by_table: bool
+    games: Sequence[Shard],
+    tables: ExpertTables,
+    seed: int,
+    by_table: bool,
+    against: ExpertTables | None = None,
 ) -> list[list[PlayKey]]:
     """The information states with a choice of values met in each shard of games with the
-    tables' lay-away (the games are those of ``seed``, whichever process plays them)."""
+    tables' lay-away (the games are those of ``seed``, whichever process plays them); with
+    ``against``, every game is against the expert of those tables, and only the player's
+    own states are met."""
     found: list[list[PlayKey]] = []
     for against_expected, first, n in games:
         met: set[PlayKey] = set()
         STRATEGIES[_Recorder.name] = _Recorder(tables, met, by_table)
-        lineup = (_Recorder.name, "expected" if against_expected else _Recorder.name)
+        if against is not None:
+            STRATEGIES[FIXED] = ExpertStrategy(against)
+            other = FIXED
+        else:
+            other = "expected" if against_expected else _Recorder.name
         try:
-            run(SimulationRequest(lineup, DEFAULT_RULES, seed, n, first))
+            run(SimulationRequest((_Recorder.name, other), DEFAULT_RULES, seed, n, first))
         finally:
             del STRATEGIES[_Recorder.name]
+            STRATEGIES.pop(FIXED, None)
         found.append(sorted(met))
     return found
