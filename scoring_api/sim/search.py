@@ -2,8 +2,9 @@
 may have, drawn to fit everything the seat has seen.
 
 The lay-away is the expert's (``expected``'s with three or four players). In the play, with
-a choice of values, the seat draws ``budget`` holdings of the others from the tiles he has not
-seen, each consistent with what he saw: the counts they hold, every go they said (a seat that
+a choice of values, the seat draws up to ``budget`` holdings of the others from the tiles he
+has not seen (with two players he stops early once one value is clearly best: ``settled``),
+each consistent with what he saw: the counts they hold, every go they said (a seat that
 said go holds nothing that would have fitted), and with two players the other's lay-away: the
 other's six drawn tiles are his laid tiles plus tiles drawn from the unseen, and a draw is
 kept only if the expert's lay-away of those six keeps every tile he has laid (so his holding is
@@ -23,6 +24,7 @@ seatings of a seed see the same tiles all game long.
 
 from __future__ import annotations
 
+from math import sqrt
 from random import Random
 
 from mypy_extensions import mypyc_attr
@@ -31,21 +33,31 @@ from scoring_api.rules.constants import HAND_SIZE
 from scoring_api.rules.seats import next_seat
 from scoring_api.rules.tiles import ALL_MASK, Tile, tiles_in
 
-from .expert.playout import play_values
+from .expert.playout import play_nets
 from .expert.strategy import ExpertStrategy
-from .expert.tables import EXPERT_DISCARDS, EXPERT_PLAYERS, ExpertTables
+from .expert.tables import EXPERT_DISCARDS, EXPERT_PLAYERS, ExpertTables, PlayKey
 from .review.playouts import tile_values
 from .review.views import PlayView, draw_some
 from .strategies import Seat
 
-DEFAULT_BUDGET = 300
-"""Holdings drawn per choice by default with two players: each value he may lay is played
-out against each (about 38 ms of CPU a game against expert here, bench/README)."""
+DEFAULT_BUDGET = 1_000
+"""The most holdings drawn per choice by default with two players: each value he may lay is
+played out against each, and most choices settle long before (about 34 ms of CPU a game
+against expert here, bench/README)."""
 DEFAULT_BUDGET_MORE_PLAYERS = 48
 """The default with three or four players, whose play-outs (the deal review's, every seat
 laying greedily) cost about ten times the two-player ones."""
-MAX_BUDGET = 1_000
+MAX_BUDGET = 4_000
 """The most a request may ask for (a 422 naming the field past it)."""
+FIRST_LOOK = 100
+"""Holdings drawn before the search may stop early (two players): a budget this size or
+smaller is spent whole."""
+LOOK_EVERY = 50
+"""Holdings drawn at a time after the first look, until one value is clearly best."""
+CLEAR = 3.0
+"""Standard errors by which the leader's mean lead must pass zero to stop early."""
+INDIFFERENT = 0.05
+"""Points: a difference known to within this (at ``CLEAR`` standard errors) decides nothing."""
 MAX_TRIES = 8
 """Draws per holding that the other's lay-away may reject before one is drawn uniformly."""
 
@@ -92,6 +104,25 @@ def other_holdings(seat: Seat, tables: ExpertTables, rng: Random, samples: int) 
     return holdings
 
 
+def settled(nets: dict[int, list[int]]) -> bool:
+    """Whether the play-outs so far decide: the leader's mean lead over each other value
+    (paired, holding by holding) is more than ``CLEAR`` standard errors, or known to within
+    ``INDIFFERENT`` points either way (then either is as good)."""
+    leader = max(nets, key=lambda v: (sum(nets[v]), v))
+    best = nets[leader]
+    n = len(best)
+    for value, found in nets.items():
+        if value == leader:
+            continue
+        diffs = [a - b for a, b in zip(best, found, strict=True)]
+        mean = sum(diffs) / n
+        spread = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+        error = sqrt(spread / n)
+        if mean <= CLEAR * error and CLEAR * error >= INDIFFERENT:
+            return False
+    return True
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SearchStrategy(ExpertStrategy):
     """The expert's lay-away; in the play, a search of ``budget`` holdings per choice."""
@@ -108,7 +139,7 @@ class SearchStrategy(ExpertStrategy):
     def __init__(self, budget: int | None = None, tables: ExpertTables | None = None) -> None:
         super().__init__(tables)
         self.budget = budget
-        """Holdings per choice; None: ``DEFAULT_BUDGET`` (``DEFAULT_BUDGET_MORE_PLAYERS``
+        """The most holdings per choice; None: ``DEFAULT_BUDGET`` (``DEFAULT_BUDGET_MORE_PLAYERS``
         with three or four players)."""
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
@@ -121,13 +152,29 @@ class SearchStrategy(ExpertStrategy):
             mine = tuple(tile.value for tile in seat.remaining())
             key = (mine, seat.count_values, seat.opponent_tiles, seat.passed[other])
             budget = DEFAULT_BUDGET if self.budget is None else self.budget
-            holdings = other_holdings(seat, self.tables, local, budget)
-            totals = {v: float(t) for v, t in play_values(key, holdings, self.tables.play).items()}
+            nets = self._nets(seat, key, local, budget)
+            totals = {v: float(sum(n)) for v, n in nets.items()}
         else:
             budget = DEFAULT_BUDGET_MORE_PLAYERS if self.budget is None else self.budget
             totals = tile_values(self._view(seat, local), budget, None)
         value = max(totals, key=lambda v: (totals[v], v))
         return next(tile for tile in playable if tile.value == value)
+
+    def _nets(self, seat: Seat, key: PlayKey, rng: Random, budget: int) -> dict[int, list[int]]:
+        """Each value's play-outs against the holdings drawn (two players): ``FIRST_LOOK``
+        holdings, then ``LOOK_EVERY`` more at a time until one value is clearly best
+        (``settled``) or ``budget`` are drawn."""
+        play = self.tables.play
+        drawn = min(budget, FIRST_LOOK)
+        nets = play_nets(key, other_holdings(seat, self.tables, rng, drawn), play)
+        while drawn < budget and not settled(nets):
+            more = min(LOOK_EVERY, budget - drawn)
+            for value, found in play_nets(
+                key, other_holdings(seat, self.tables, rng, more), play
+            ).items():
+                nets[value].extend(found)
+            drawn += more
+        return nets
 
     def _view(self, seat: Seat, rng: Random) -> PlayView:
         """What ``seat`` knows as the review's play-outs take it (three or four players)."""

@@ -17,6 +17,7 @@ from scoring_api.app import create_app
 from scoring_api.rules import ALL_TILES, RuleOptions, parse_tiles, show_total
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest, Totals, run, summarize
+from scoring_api.sim.search import MAX_BUDGET
 
 from .contract import SPEC, ContractClient, pointers, problem_of
 from .helpers import (
@@ -401,7 +402,7 @@ def _search(budget: Any) -> dict[str, Any]:
     "body",
     [
         _search(0),
-        _search(1001),
+        _search(MAX_BUDGET + 1),
         _search(2.5),
         {"games": 1, "players": [{"strategy": "expected", "budget": 4}, {"strategy": "random"}]},
     ],

@@ -10,10 +10,18 @@ import pytest
 
 from scoring_api.rules import DEFAULT_RULES, RuleOptions
 from scoring_api.rules.tiles import ALL_MASK, Tile, tile_mask, tiles_in
+from scoring_api.sim.expert.playout import play_values
+from scoring_api.sim.expert.strategy import play_key
 from scoring_api.sim.game import play_game
 from scoring_api.sim.registry import strategy_for
 from scoring_api.sim.runs import SimulationRequest, Totals, paired_interval, play_one, run
-from scoring_api.sim.search import SearchStrategy
+from scoring_api.sim.search import (
+    FIRST_LOOK,
+    SearchStrategy,
+    knowledge,
+    other_holdings,
+    settled,
+)
 from scoring_api.sim.strategies import ExpectedStrategy, Seat
 
 BUDGET = 6
@@ -143,3 +151,34 @@ def test_it_leaves_the_games_random_numbers_so_paired_seatings_see_the_same_tile
         common = min(len(with_search), len(without))  # until either game ends
         assert with_search[:common] == without[:common]
         assert common > 1  # deals after its first choices
+
+
+@pytest.mark.parametrize(
+    ("nets", "decided"),
+    [
+        ({3: [2, 3, 2, 3, 2, 3], 5: [0, 1, 0, 1, 0, 1]}, True),  # 2 points better every time
+        ({3: [1, 1, 1, 1], 5: [1, 1, 1, 1]}, True),  # the same every time: either will do
+        ({3: [4, 0, 3, 0, 2, 0], 5: [0, 3, 0, 3, 0, 2]}, False),  # ahead by 1/6, noisily
+        ({3: [5, 0, 5, 0], 5: [0, 0, 0, 0], 7: [5, 0, 5, 1]}, False),  # 7 as good as 3
+    ],
+)
+def test_the_search_stops_early_only_when_the_play_outs_decide(
+    nets: dict[int, list[int]], decided: bool
+) -> None:
+    assert settled(nets) is decided
+
+
+def test_a_budget_up_to_the_first_look_is_spent_whole() -> None:
+    """Early stopping starts after ``FIRST_LOOK`` holdings: a smaller budget lays the best
+    value over that many holdings drawn at once (the recorded answers' budget of 3 too)."""
+    assert BUDGET < FIRST_LOOK
+    recorder = Recorder()
+    play_game([recorder, ExpectedStrategy()], DEFAULT_RULES, Random(12), 0)
+    tables = recorder.tables
+    assert recorder.choices
+    for seat, _, tile in recorder.choices:
+        key = play_key(seat)
+        assert key is not None
+        holdings = other_holdings(seat, tables, Random(knowledge(seat)), BUDGET)
+        totals = play_values(key, holdings, tables.play)
+        assert tile.value == max(totals, key=lambda v: (totals[v], v))

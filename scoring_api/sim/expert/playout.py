@@ -220,16 +220,27 @@ def play_values(
 ) -> dict[int, int]:
     """Each value the player may lay in the information state ``key`` (his values, the
     count's values, the other's number of tiles, whether the other has said go): the total
-    over ``holdings`` of the other of the rest of the play's points, his minus the other's,
-    that tile's own included; both lay greedily after it, or by ``play`` (the other by
-    ``other_play``, where given). The builder lays the best (``entries.best_play``); the review
-    of a deal shows them all."""
+    over ``holdings`` of the other of the rest of the play's points, his minus the other's
+    (``play_nets``). The builder lays the best (``entries.best_play``); the review of a deal
+    shows them all."""
+    return {value: sum(nets) for value, nets in play_nets(key, holdings, play, other_play).items()}
+
+
+def play_nets(
+    key: PlayKey,
+    holdings: Sequence[list[int]],
+    play: PlayTable | None,
+    other_play: PlayTable | None = None,
+) -> dict[int, list[int]]:
+    """Each value the player may lay in the state ``key``: against each of ``holdings`` of the
+    other, the rest of the play's points, his minus the other's, that tile's own included;
+    both lay greedily after it, or by ``play`` (the other by ``other_play``, where given)."""
     mine, values, _, passed = key
     count = sum(values)
     code = values_code(values)
     plays = _plays(play, other_play)
     candidates = sorted({v for v in mine if count + v <= MAX_COUNT})
-    totals = dict.fromkeys(candidates, 0)
+    nets: dict[int, list[int]] = {value: [] for value in candidates}
     for his in holdings:
         for value in candidates:
             rest = list(mine)
@@ -247,5 +258,5 @@ def play_values(
                 else:
                     hands = [rest, list(his)]
                     _play_out(hands, turn, after, count + value, [False, passed], ME, points, plays)
-            totals[value] += points[ME] - points[OTHER]
-    return totals
+            nets[value].append(points[ME] - points[OTHER])
+    return nets
