@@ -125,12 +125,12 @@ def settled(nets: dict[int, list[int]]) -> bool:
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SearchStrategy(ExpertStrategy):
-    """The expert's lay-away; in the play, a search of ``budget`` holdings per choice."""
+    """The expert's lay-away; in the play, a search of up to ``budget`` holdings per choice."""
 
     name = "search"
     description = (
-        "Lays away as expert. In the play, with a choice, draws `budget` holdings of the "
-        "others consistent with what the seat has seen (the tiles laid, the goes said and, "
+        "Lays away as expert. In the play, with a choice, draws up to `budget` holdings of "
+        "the others (with two players, until one value is clearly best) consistent with what the seat has seen (the tiles laid, the goes said and, "
         "with two players, the other's lay-away as the expert would make it), plays each "
         "value out against each, both laying by the expert's play table (every seat greedily "
         "with three or four players), and lays the best."

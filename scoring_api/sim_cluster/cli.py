@@ -82,7 +82,7 @@ def parser() -> argparse.ArgumentParser:
         "--budget",
         type=int,
         help=(
-            f"the search seats' holdings per choice, 1 to {MAX_BUDGET} (default "
+            f"the search seats' most holdings per choice, 1 to {MAX_BUDGET} (default "
             f"{DEFAULT_BUDGET} with two players, {DEFAULT_BUDGET_MORE_PLAYERS} with more)"
         ),
     )
