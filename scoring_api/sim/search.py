@@ -42,7 +42,7 @@ from .strategies import Seat
 
 DEFAULT_BUDGET = 1_000
 """The most holdings drawn per choice by default with two players: each value he may lay is
-played out against each, and most choices settle long before (about 34 ms of CPU a game
+played out against each, and most choices settle long before (about 42 ms of CPU a game
 against expert here, bench/README)."""
 DEFAULT_BUDGET_MORE_PLAYERS = 48
 """The default with three or four players, whose play-outs (the deal review's, every seat
@@ -130,8 +130,9 @@ class SearchStrategy(ExpertStrategy):
     name = "search"
     description = (
         "Lays away as expert. In the play, with a choice, draws up to `budget` holdings of "
-        "the others (with two players, until one value is clearly best) consistent with what the seat has seen (the tiles laid, the goes said and, "
-        "with two players, the other's lay-away as the expert would make it), plays each "
+        "the others (with two players, until one value is clearly best) consistent with what "
+        "the seat has seen (the tiles laid, the goes said and, with two players, the "
+        "other's lay-away as the expert would make it), plays each "
         "value out against each, both laying by the expert's play table (every seat greedily "
         "with three or four players), and lays the best."
     )
@@ -139,8 +140,8 @@ class SearchStrategy(ExpertStrategy):
     def __init__(self, budget: int | None = None, tables: ExpertTables | None = None) -> None:
         super().__init__(tables)
         self.budget = budget
-        """The most holdings per choice; None: ``DEFAULT_BUDGET`` (``DEFAULT_BUDGET_MORE_PLAYERS``
-        with three or four players)."""
+        """The most holdings per choice; None: ``DEFAULT_BUDGET``
+        (``DEFAULT_BUDGET_MORE_PLAYERS`` with three or four players)."""
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
         playable = seat.playable
