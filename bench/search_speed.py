@@ -1,12 +1,16 @@
-"""CPU time of a two-player game with a ``search`` seat, by budget.
+"""CPU time of a game with a ``search`` seat, by budget.
 
-Run from the repository root:  .venv/bin/python bench/search_speed.py [--games N] [--budgets ...]
+Run from the repository root:
+    .venv/bin/python bench/search_speed.py [--games N] [--budgets ...] [--mode M]
 
-Plays ``--games`` games of search (at each budget) v expert, seats alternating, and expert v
-expert on the same seeds in the same minutes, and prints the CPU milliseconds per game of
+With two players (``--mode two``, the default) plays ``--games`` games of search (at each
+budget) v expert, first dealers alternating, and expert v expert on the same seeds; with
+three or four players or partners, search in seat 0 and expected in the others, and expected
+in every seat. Prints the CPU milliseconds per game of
 this process (``time.process_time``: one core; steadier than the clock on a busy machine,
 though a loaded machine still inflates it). The expert's tables are read before the timing.
-The target of the default budget: at most 50 ms a game (20 games per second per core).
+The target of the two-player default budget: at most 50 ms a game (20 games per second per
+core).
 Timing only: nothing here asserts.
 """
 
@@ -21,17 +25,26 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scoring_api.rules import DEFAULT_RULES  # noqa: E402
+from scoring_api.rules import DEFAULT_RULES, RuleOptions  # noqa: E402
 from scoring_api.sim.expert.tables import shipped_tables  # noqa: E402
 from scoring_api.sim.runs import SimulationRequest, run  # noqa: E402
 from scoring_api.sim.search import DEFAULT_BUDGET  # noqa: E402
 
 SEED = 4711
+MODES = {
+    "two": (DEFAULT_RULES, "expert"),
+    "three": (RuleOptions(players=3), "expected"),
+    "four": (RuleOptions(players=4), "expected"),
+    "partners": (RuleOptions(players=4, partners=True), "expected"),
+}
+"""Each mode's rules and the strategy of the seats beside search."""
 
 
-def cpu_ms_per_game(lineup: tuple[str, str], budget: int | None, games: int) -> float:
+def cpu_ms_per_game(
+    lineup: tuple[str, ...], rules: RuleOptions, budget: int | None, games: int
+) -> float:
     budgets = tuple(budget if name == "search" else None for name in lineup)
-    request = SimulationRequest(lineup, DEFAULT_RULES, SEED, games, budgets=budgets)
+    request = SimulationRequest(lineup, rules, SEED, games, budgets=budgets)
     started = time.process_time()
     run(request)
     return (time.process_time() - started) * 1000 / games
@@ -41,14 +54,20 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--budgets", type=int, nargs="+", default=[48, 200, DEFAULT_BUDGET, 1000])
+    parser.add_argument("--mode", choices=MODES, default="two")
     args = parser.parse_args()
+    rules, others = MODES[args.mode]
     shipped_tables()
-    print(f"# bench/search_speed.py --games {args.games}, seed {SEED}, load {os.getloadavg()}")
-    expert = cpu_ms_per_game(("expert", "expert"), None, args.games)
-    print(f"expert v expert: {expert:.2f} ms of CPU a game")
+    print(
+        f"# bench/search_speed.py --games {args.games} --mode {args.mode}, seed {SEED}, "
+        f"load {os.getloadavg()}"
+    )
+    base = cpu_ms_per_game((others,) * rules.players, rules, None, args.games)
+    print(f"{others} in every seat: {base:.2f} ms of CPU a game")
+    lineup = ("search", *(others,) * (rules.players - 1))
     for budget in args.budgets:
-        ms = cpu_ms_per_game(("search", "expert"), budget, args.games)
-        print(f"search at {budget:>4} v expert: {ms:.1f} ms of CPU a game ({1000 / ms:.0f}/s)")
+        ms = cpu_ms_per_game(lineup, rules, budget, args.games)
+        print(f"search at {budget:>4} v {others}: {ms:.1f} ms of CPU a game ({1000 / ms:.0f}/s)")
     return 0
 
 

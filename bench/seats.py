@@ -7,8 +7,10 @@ first dealers in turn), game ``i`` is played twice: with ``--strategy`` in seat 
 ``expected`` in every other seat, and with ``expected`` in every seat. Neither strategy
 draws on the game's random numbers, so both games deal the same tiles to the same seats,
 and the difference of seat 0's side's wins (per seed: +1, 0 or -1) is what the strategy
-adds in that seat, with its 95% interval (normal approximation). With partners the partner
-in seat 2 stays ``expected``.
+adds in that seat, with its 95% interval (normal approximation). A second, steadier figure
+is what the search acts on: the play's points per deal, his side's less every other side's
+(``review.playouts.net``), the difference per seed with its interval. With partners the
+partner in seat 2 stays ``expected``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scoring_api.rules.options import RuleOptions  # noqa: E402
+from scoring_api.sim.game import GameResult  # noqa: E402
+from scoring_api.sim.review.playouts import net  # noqa: E402
 from scoring_api.sim.runs import Z95, SimulationRequest, play_one  # noqa: E402
 from scoring_api.sim.search import SearchStrategy  # noqa: E402
 
@@ -38,9 +42,18 @@ MODES = {
 }
 
 
-def _shard(args: tuple[str, str, int | None, int, int, int]) -> tuple[int, int, int]:
+def _play_net(result: GameResult, rules: RuleOptions) -> float:
+    """Seat 0's side's play points less every other side's, per deal."""
+    sides = [rules.side_of(seat) for seat in range(rules.players)]
+    points = [seat_points.get("play", 0) for seat_points in result.points]
+    return net(points, sides, 0) / result.deals
+
+
+def _shard(
+    args: tuple[str, str, int | None, int, int, int],
+) -> tuple[int, int, int, float, float]:
     """Seeds ``first`` .. ``first + n - 1``: (wins with the strategy, wins with expected,
-    the sum of squared differences)."""
+    the sum of squared differences, the sum of play-net differences and of their squares)."""
     mode, name, budget, seed, first, n = args
     rules = MODES[mode]
     others = ("expected",) * (rules.players - 1)
@@ -49,13 +62,17 @@ def _shard(args: tuple[str, str, int | None, int, int, int]) -> tuple[int, int, 
     base = SimulationRequest(("expected", *others), rules, seed, n, first)
     side = rules.side_of(0)
     wins = base_wins = squares = 0
+    nets = net_squares = 0.0
     for index in range(first, first + n):
-        won = play_one(tried, index).winner == side
-        base_won = play_one(base, index).winner == side
+        result, base_result = play_one(tried, index), play_one(base, index)
+        won, base_won = result.winner == side, base_result.winner == side
         wins += won
         base_wins += base_won
         squares += (won - base_won) ** 2
-    return wins, base_wins, squares
+        gained = _play_net(result, rules) - _play_net(base_result, rules)
+        nets += gained
+        net_squares += gained * gained
+    return wins, base_wins, squares, nets, net_squares
 
 
 def measure(mode: str, name: str, budget: int | None, seeds: int, seed: int, jobs: int) -> str:
@@ -66,14 +83,19 @@ def measure(mode: str, name: str, budget: int | None, seeds: int, seed: int, job
     with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
         results = list(pool.map(_shard, shards))
     wins, base_wins, squares = (sum(r[k] for r in results) for k in range(3))
+    nets, net_squares = (sum(r[k] for r in results) for k in range(3, 5))
     diff = (wins - base_wins) / seeds
-    variance = squares / seeds - diff * diff
-    half = Z95 * math.sqrt(variance / seeds)
     return (
         f"{mode:>8}: {name} in seat 0 wins {wins / seeds:.4f}, expected there "
-        f"{base_wins / seeds:.4f}; difference {diff:+.4f} [{diff - half:+.4f}, "
-        f"{diff + half:+.4f}]  {seeds:,} seeds"
+        f"{base_wins / seeds:.4f}; difference {_interval(diff, squares, seeds)}; "
+        f"play net a deal {_interval(nets / seeds, net_squares, seeds)}  {seeds:,} seeds"
     )
+
+
+def _interval(mean: float, squares: float, n: int) -> str:
+    """``mean`` and its 95% interval, from the sum of squares of ``n`` values."""
+    half = Z95 * math.sqrt((squares / n - mean * mean) / n)
+    return f"{mean:+.4f} [{mean - half:+.4f}, {mean + half:+.4f}]"
 
 
 def main() -> int:

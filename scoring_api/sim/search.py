@@ -1,19 +1,21 @@
 """The ``search`` player: at each choice of the play, play-outs over the holdings the others
 may have, drawn to fit everything the seat has seen.
 
-The lay-away is the expert's (``expected``'s with three or four players). In the play, with
-a choice of values, the seat draws up to ``budget`` holdings of the others from the tiles he
-has not seen (with two players he stops early once one value is clearly best: ``settled``),
-each consistent with what he saw: the counts they hold, every go they said (a seat that
-said go holds nothing that would have fitted), and with two players the other's lay-away: the
-other's six drawn tiles are his laid tiles plus tiles drawn from the unseen, and a draw is
-kept only if the expert's lay-away of those six keeps every tile he has laid (so his holding is
-drawn as likely as the expert's lay-away pattern makes it; after ``MAX_TRIES`` draws per
-holding without one, a holding is drawn uniformly). Each value he may lay is played out
-against every holding, the same holdings for each, both seats laying by the expert's play
-table (greedily where it is silent: ``expert.playout.play_values``); with three or four
-players every seat lays greedily (``review.playouts.tile_values``). He lays the value with the
-best total of the rest of the play's points, his side's minus the others'.
+The lay-away is the expert's (``expected``'s with three or four players). In the play, with a
+choice of values, the seat draws up to ``budget`` holdings of the others from the tiles he has
+not seen (stopping early once one value is clearly best: ``settled``), each consistent with what
+he saw: the counts they hold, every go they said (a seat that said go holds nothing that would
+have fitted), and with two players the other's lay-away: the other's six drawn tiles are his
+laid tiles plus tiles drawn from the unseen, and a draw is kept only if the expert's lay-away of
+those six keeps every tile he has laid (so his holding is drawn as likely as the expert's
+lay-away pattern makes it; after ``MAX_TRIES`` draws per holding without one, a holding is drawn
+uniformly). Each value he may lay is played out against every holding, the same holdings for
+each, both seats laying by the expert's play table (greedily where it is silent:
+``expert.playout.play_nets``); with three or four players every seat lays carefully, the most
+points now less the next seat's best reply from the tiles he holds in the draw
+(``review.playouts.seat_nets``; greedy play-outs, which ignore the reply, made the search no
+better than ``expected`` with four players). He lays the value with the best total of the rest
+of the play's points, his side's minus the others'.
 
 The draws come from a ``Random`` seeded by what the seat knows, written out (``knowledge``),
 never from the game's: a game is still a function of its seed, no draw can depend on a tile he
@@ -24,6 +26,7 @@ seatings of a seed see the same tiles all game long.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import sqrt
 from random import Random
 
@@ -36,21 +39,21 @@ from scoring_api.rules.tiles import ALL_MASK, Tile, tiles_in
 from .expert.playout import play_nets
 from .expert.strategy import ExpertStrategy
 from .expert.tables import EXPERT_DISCARDS, EXPERT_PLAYERS, ExpertTables, PlayKey
-from .review.playouts import tile_values
-from .review.views import PlayView, draw_some
+from .review.playouts import seat_nets
+from .review.views import PlayView, draw_holdings, draw_some
 from .strategies import Seat
 
 DEFAULT_BUDGET = 1_000
 """The most holdings drawn per choice by default with two players: each value he may lay is
 played out against each, and most choices settle long before (about 42 ms of CPU a game
 against expert here, bench/README)."""
-DEFAULT_BUDGET_MORE_PLAYERS = 48
-"""The default with three or four players, whose play-outs (the deal review's, every seat
-laying greedily) cost about ten times the two-player ones."""
+DEFAULT_BUDGET_MORE_PLAYERS = 200
+"""The default with three or four players, whose careful play-outs cost several times the
+two-player ones (about 70 to 110 ms of CPU a game against expected, bench/README)."""
 MAX_BUDGET = 4_000
 """The most a request may ask for (a 422 naming the field past it)."""
 FIRST_LOOK = 100
-"""Holdings drawn before the search may stop early (two players): a budget this size or
+"""Holdings drawn before the search may stop early: a budget this size or
 smaller is spent whole."""
 LOOK_EVERY = 50
 """Holdings drawn at a time after the first look, until one value is clearly best."""
@@ -123,6 +126,38 @@ def settled(nets: dict[int, list[int]]) -> bool:
     return True
 
 
+def search_nets(draw: Callable[[int], dict[int, list[int]]], budget: int) -> dict[int, list[int]]:
+    """Each value's play-outs, holding by holding, from ``draw(n)`` (``n`` more holdings
+    played out): ``FIRST_LOOK`` holdings, then ``LOOK_EVERY`` more at a time until one value
+    is clearly best (``settled``) or ``budget`` are drawn."""
+    drawn = min(budget, FIRST_LOOK)
+    nets = draw(drawn)
+    while drawn < budget and not settled(nets):
+        more = min(LOOK_EVERY, budget - drawn)
+        for value, found in draw(more).items():
+            nets[value].extend(found)
+        drawn += more
+    return nets
+
+
+def play_view(seat: Seat) -> PlayView:
+    """What ``seat`` knows, as the play-outs of three or four players take it."""
+    players = len(seat.held)
+    return PlayView(
+        seat=seat.seat,
+        sides=tuple(seat.sides),
+        hand=tuple(tile.value for tile in seat.remaining()),
+        playable=tuple(seat.playable),
+        values=seat.count_values,
+        passed=tuple(seat.passed),
+        last=seat.last,
+        held=tuple(HAND_SIZE if s is None else s.bit_count() for s in seat.held),
+        above=tuple(seat.above) if seat.above else (-1,) * players,
+        unseen=tuple(tile.value for tile in tiles_in[ALL_MASK & ~seat.seen]),
+        seed=knowledge(seat),
+    )
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SearchStrategy(ExpertStrategy):
     """The expert's lay-away; in the play, a search of up to ``budget`` holdings per choice."""
@@ -130,11 +165,11 @@ class SearchStrategy(ExpertStrategy):
     name = "search"
     description = (
         "Lays away as expert. In the play, with a choice, draws up to `budget` holdings of "
-        "the others (with two players, until one value is clearly best) consistent with what "
-        "the seat has seen (the tiles laid, the goes said and, with two players, the "
-        "other's lay-away as the expert would make it), plays each "
-        "value out against each, both laying by the expert's play table (every seat greedily "
-        "with three or four players), and lays the best."
+        "the others (until one value is clearly best) consistent with what the seat has seen "
+        "(the tiles laid, the goes said and, with two players, the other's lay-away as the "
+        "expert would make it), plays each value out against each, both laying by the "
+        "expert's play table (with three or four players every seat minding the next "
+        "seat's best reply), and lays the best."
     )
 
     def __init__(self, budget: int | None = None, tables: ExpertTables | None = None) -> None:
@@ -149,47 +184,24 @@ class SearchStrategy(ExpertStrategy):
             return playable[0]
         local = Random(knowledge(seat))
         if len(seat.held) == EXPERT_PLAYERS:
-            other = next_seat(seat.seat, EXPERT_PLAYERS)
-            mine = tuple(tile.value for tile in seat.remaining())
-            key = (mine, seat.count_values, seat.opponent_tiles, seat.passed[other])
             budget = DEFAULT_BUDGET if self.budget is None else self.budget
-            nets = self._nets(seat, key, local, budget)
-            totals = {v: float(sum(n)) for v, n in nets.items()}
+            nets = search_nets(self._two_player_nets(seat, local), budget)
         else:
             budget = DEFAULT_BUDGET_MORE_PLAYERS if self.budget is None else self.budget
-            totals = tile_values(self._view(seat, local), budget, None)
+            view = play_view(seat)
+            nets = search_nets(
+                lambda n: seat_nets(view, [draw_holdings(view, local) for _ in range(n)], True),
+                budget,
+            )
+        totals = {v: sum(n) for v, n in nets.items()}
         value = max(totals, key=lambda v: (totals[v], v))
         return next(tile for tile in playable if tile.value == value)
 
-    def _nets(self, seat: Seat, key: PlayKey, rng: Random, budget: int) -> dict[int, list[int]]:
-        """Each value's play-outs against the holdings drawn (two players): ``FIRST_LOOK``
-        holdings, then ``LOOK_EVERY`` more at a time until one value is clearly best
-        (``settled``) or ``budget`` are drawn."""
-        play = self.tables.play
-        drawn = min(budget, FIRST_LOOK)
-        nets = play_nets(key, other_holdings(seat, self.tables, rng, drawn), play)
-        while drawn < budget and not settled(nets):
-            more = min(LOOK_EVERY, budget - drawn)
-            for value, found in play_nets(
-                key, other_holdings(seat, self.tables, rng, more), play
-            ).items():
-                nets[value].extend(found)
-            drawn += more
-        return nets
-
-    def _view(self, seat: Seat, rng: Random) -> PlayView:
-        """What ``seat`` knows as the review's play-outs take it (three or four players)."""
-        players = len(seat.held)
-        return PlayView(
-            seat=seat.seat,
-            sides=tuple(seat.sides),
-            hand=tuple(tile.value for tile in seat.remaining()),
-            playable=tuple(seat.playable),
-            values=seat.count_values,
-            passed=tuple(seat.passed),
-            last=seat.last,
-            held=tuple(HAND_SIZE if s is None else s.bit_count() for s in seat.held),
-            above=tuple(seat.above) if seat.above else (-1,) * players,
-            unseen=tuple(tile.value for tile in tiles_in[ALL_MASK & ~seat.seen]),
-            seed=str(rng.random()),
-        )
+    def _two_player_nets(self, seat: Seat, rng: Random) -> Callable[[int], dict[int, list[int]]]:
+        """The play-outs of ``n`` more holdings of the other, drawn by ``other_holdings``,
+        both laying by the expert's play table."""
+        other = next_seat(seat.seat, EXPERT_PLAYERS)
+        mine = tuple(tile.value for tile in seat.remaining())
+        key: PlayKey = (mine, seat.count_values, seat.opponent_tiles, seat.passed[other])
+        tables = self.tables
+        return lambda n: play_nets(key, other_holdings(seat, tables, rng, n), tables.play)

@@ -11,14 +11,25 @@ import pytest
 from scoring_api.rules import ALL_TILES, RuleOptions
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seats import leader
+from scoring_api.rules.tiles import tiles_in
 from scoring_api.sim.expert.playout import greedy_value
-from scoring_api.sim.review.seatplay import play_out_seats
+from scoring_api.sim.review.seatplay import careful_value, play_out_seats
 from scoring_api.sim.review.views import NO_GO, PlayView, draw_holdings, tiles_laid
 
 
-def _greedy_through_the_referee(players: int, dealer: int, rng: Random) -> tuple[list, list]:
-    """A whole play of random hands, every seat laying greedily, refereed: the hands' values
-    and each seat's points."""
+def _replies(referee: PlayReferee, seat: int) -> list[int]:
+    """The values of the next seat after ``seat`` that may lay (none if only he may)."""
+    for other in referee.order[seat]:
+        if other != seat and referee.has_tiles(other) and not referee.passed[other]:
+            return [tile.value for tile in tiles_in[referee.held[other]]]
+    return []
+
+
+def _through_the_referee(
+    players: int, dealer: int, rng: Random, careful: bool
+) -> tuple[list, list]:
+    """A whole play of random hands, every seat laying greedily or carefully, refereed: the
+    hands' values and each seat's points."""
     tiles = rng.sample(ALL_TILES, 4 * players)
     hands = [sorted(tiles[4 * s : 4 * s + 4], key=lambda t: t.value) for s in range(players)]
     referee = PlayReferee(players=players, dealer=dealer, hands=hands)
@@ -27,21 +38,41 @@ def _greedy_through_the_referee(players: int, dealer: int, rng: Random) -> tuple
         if not playable:
             referee.go(seat)
             continue
-        value = greedy_value([t.value for t in playable], referee.values, 31 - referee.count)
+        values = [t.value for t in playable]
+        room = 31 - referee.count
+        if careful:
+            value = careful_value(values, referee.values, room, _replies(referee, seat))
+        else:
+            value = greedy_value(values, referee.values, room)
         referee.lay(seat, next(t for t in playable if t.value == value))
     return [[t.value for t in hand] for hand in hands], referee.scores
 
 
+@pytest.mark.parametrize("careful", [False, True])
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("seed", range(150))
-def test_seat_play_outs_score_as_the_referee(players: int, seed: int) -> None:
+def test_seat_play_outs_score_as_the_referee(players: int, seed: int, careful: bool) -> None:
     rng = Random(f"{players}:{seed}")
     dealer = seed % players
-    hands, expected = _greedy_through_the_referee(players, dealer, rng)
+    hands, expected = _through_the_referee(players, dealer, rng, careful)
     points = [0] * players
     first = leader(dealer, players)
-    play_out_seats([list(h) for h in hands], first, (), [False] * players, None, points)
+    play_out_seats(
+        [list(h) for h in hands], first, (), [False] * players, None, points, careful=careful
+    )
     assert points == expected
+
+
+def test_a_careful_seat_minds_the_reply_and_nobody_replies_to_31() -> None:
+    # On an empty count a 5 lets the next seat's 10 make fifteen (2): the careful seat leads
+    # the 2, the greedy one the 5 (a tie at 0 goes to the higher value).
+    assert careful_value([2, 5], (), 31, [10]) == 2
+    assert greedy_value([2, 5], (), 31) == 5
+    # At 25 a 1 pairs (2 points) and a 6 makes 31 (2), after which the 0 cannot be laid (a new
+    # count begins): a tie, so the higher value, though a 0 laid at 31 would make 31 again.
+    assert careful_value([1, 6], (12, 12, 1), 6, [0]) == 6
+    # Nothing fits: -1, as greedy_value says.
+    assert careful_value([8, 9], (12, 12), 7, [0]) == -1
 
 
 def test_the_first_value_is_laid_before_the_greedy_ones() -> None:

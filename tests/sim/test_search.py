@@ -14,12 +14,15 @@ from scoring_api.sim.expert.playout import play_values
 from scoring_api.sim.expert.strategy import play_key
 from scoring_api.sim.game import play_game
 from scoring_api.sim.registry import strategy_for
+from scoring_api.sim.review.playouts import seat_nets
+from scoring_api.sim.review.views import draw_holdings
 from scoring_api.sim.runs import SimulationRequest, Totals, paired_interval, play_one, run
 from scoring_api.sim.search import (
     FIRST_LOOK,
     SearchStrategy,
     knowledge,
     other_holdings,
+    play_view,
     settled,
 )
 from scoring_api.sim.strategies import ExpectedStrategy, Seat
@@ -181,4 +184,22 @@ def test_a_budget_up_to_the_first_look_is_spent_whole() -> None:
         assert key is not None
         holdings = other_holdings(seat, tables, Random(knowledge(seat)), BUDGET)
         totals = play_values(key, holdings, tables.play)
+        assert tile.value == max(totals, key=lambda v: (totals[v], v))
+
+
+@pytest.mark.parametrize("rules", [RuleOptions(players=3), RuleOptions(players=4, partners=True)])
+def test_with_more_players_a_small_budget_is_spent_whole_on_careful_play_outs(
+    rules: RuleOptions,
+) -> None:
+    """The same with three or four players: ``BUDGET`` deals drawn from what the seat knows,
+    every value played out carefully against each, the best total laid."""
+    recorder = Recorder()
+    others = [ExpectedStrategy() for _ in range(rules.players - 1)]
+    play_game([recorder, *others], rules, Random(12), 0)
+    assert recorder.choices
+    for seat, _, tile in recorder.choices:
+        view = play_view(seat)
+        rng = Random(knowledge(seat))
+        deals = [draw_holdings(view, rng) for _ in range(BUDGET)]
+        totals = {value: sum(nets) for value, nets in seat_nets(view, deals, True).items()}
         assert tile.value == max(totals, key=lambda v: (totals[v], v))

@@ -42,23 +42,34 @@ def tile_values(view: PlayView, samples: int, table: PlayTable | None) -> dict[i
         key = (view.hand, view.values, view.held[other], view.passed[other])
         totals = play_values(key, [hands[other] for hands in deals], table)
     else:
-        totals = {}
-        for value in sorted({tile.value for tile in view.playable}):
-            total = 0
-            for hands in deals:
-                points = [0] * view.players
-                play_out_seats(
-                    [list(hand) for hand in hands],
-                    seat,
-                    view.values,
-                    list(view.passed),
-                    view.last,
-                    points,
-                    first=value,
-                )
-                total += net(points, view.sides, seat)
-            totals[value] = total
+        totals = {value: sum(found) for value, found in seat_nets(view, deals).items()}
     return {value: round(total / samples, DIGITS) for value, total in totals.items()}
+
+
+def seat_nets(
+    view: PlayView, deals: Sequence[Sequence[Sequence[int]]], careful: bool = False
+) -> dict[int, list[int]]:
+    """Each value he may lay, played out against each deal of every seat's hand (his own
+    included): his side's net points deal by deal, every other tile laid greedily or, with
+    ``careful``, minding the next seat's reply (``seatplay.careful_value``)."""
+    nets: dict[int, list[int]] = {}
+    for value in sorted({tile.value for tile in view.playable}):
+        found = []
+        for hands in deals:
+            points = [0] * view.players
+            play_out_seats(
+                [list(hand) for hand in hands],
+                view.seat,
+                view.values,
+                list(view.passed),
+                view.last,
+                points,
+                first=value,
+                careful=careful,
+            )
+            found.append(net(points, view.sides, view.seat))
+        nets[value] = found
+    return nets
 
 
 def opening_value(

@@ -1,5 +1,5 @@
 """The play on values for any number of seats (docs/rules.md section 8.2), every seat laying
-greedily: the review's play-outs with three and four players.
+greedily (the review's play-outs with three and four players) or carefully (the search's).
 
 A hand is a list of values, as in the two-player play-out (``expert.playout``): which tile of
 a value is laid never changes what the play scores. Turns go clockwise to the next seat that
@@ -31,6 +31,28 @@ def _next_active(
     return None
 
 
+def careful_value(
+    hand: Sequence[int], values: tuple[int, ...], room: int, replies: Sequence[int]
+) -> int:
+    """The value the careful play-out lays: the most points now less the most that a value
+    of ``replies`` (the next seat's hand; empty if nobody else may lay) scores on it, the
+    higher value on a tie; -1 if no value in ``hand`` fits in ``room``. A greedy seat gives
+    away fifteens and pairs that a seat minding the reply would not."""
+    best, best_net = -1, 0
+    for value in hand:
+        if value <= room:
+            after = (*values, value)
+            most = 0
+            if value < room:  # nobody replies to 31
+                for reply in replies:
+                    if reply <= room - value:
+                        most = max(most, points_for_last[(*after, reply)])
+            net = points_for_last[after] - most
+            if best < 0 or net > best_net or (net == best_net and value > best):
+                best, best_net = value, net
+    return best
+
+
 def play_out_seats(
     hands: list[list[int]],
     turn: int | None,
@@ -39,6 +61,7 @@ def play_out_seats(
     last: int | None,
     points: list[int],
     first: int | None = None,
+    careful: bool = False,
 ) -> None:
     """Play the rest of a play from the state given, adding to ``points`` by seat.
 
@@ -52,10 +75,14 @@ def play_out_seats(
     count = sum(values)
     while turn is not None:
         hand = hands[turn]
-        if first is None:
-            value = greedy_value(hand, values, MAX_COUNT - count)
-        else:
+        if first is not None:
             value, first = first, None
+        elif careful:
+            replier = _next_active(orders[turn], hands, passed)
+            replies = hands[replier] if replier is not None and replier != turn else []
+            value = careful_value(hand, values, MAX_COUNT - count, replies)
+        else:
+            value = greedy_value(hand, values, MAX_COUNT - count)
         if value < 0:
             passed[turn] = True
         else:
