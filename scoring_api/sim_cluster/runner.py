@@ -258,7 +258,12 @@ def play_on_cluster(
             if future.status != "finished":
                 SHARDS_PLAYED.labels("cluster", "failed").inc()
                 raise stopped(StopReason(StopKind.FAILED, _failure(future)))
-            result: dict[str, Any] = future.result()
+            try:
+                result: dict[str, Any] = future.result()
+            except Exception as exc:  # finished, but fetching it met the scheduler going away
+                SHARDS_PLAYED.labels("cluster", "failed").inc()
+                lost = f"The simulation cluster was lost fetching a shard: {_named(exc)}"
+                raise stopped(StopReason(StopKind.FAILED, lost)) from exc
             if result.get("code") != shards.CODE:
                 SHARDS_PLAYED.labels("cluster", "other_code").inc()
                 other = (
@@ -291,8 +296,12 @@ def _failure(future: Future[Any]) -> str:
             error = future.exception(timeout=5)
         except Exception as exc:  # the scheduler went away while asking
             error = exc
-        return f"A shard of the simulation failed: {type(error).__name__}: {error}"
+        return f"A shard of the simulation failed: {_named(error)}"
     return "The simulation cluster's scheduler was lost (a shard was cancelled)."
+
+
+def _named(error: BaseException | None) -> str:
+    return f"{type(error).__name__}: {error}"
 
 
 def unreachable(sim: SimulationRequest, detail: str) -> RunStopped:
