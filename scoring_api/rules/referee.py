@@ -54,6 +54,7 @@ class PlayReferee:
         "last_player",
         "order",
         "passed",
+        "played",
         "players",
         "scores",
         "starter",
@@ -73,6 +74,9 @@ class PlayReferee:
     """Each player's tiles not yet laid, where known."""
     laid_by: list[int]
     """How many tiles each player has laid."""
+    played: list[TileMask]
+    """The tiles each player has laid, all counts of the play (what everyone at the table
+    has seen him lay)."""
     scores: list[int]
     """Points each player has pegged."""
     passed: list[bool]
@@ -109,6 +113,7 @@ class PlayReferee:
             None if hand is None else tile_mask(hand) for hand in hands or [None] * players
         ]
         self.laid_by = [0] * players
+        self.played = [0] * players
         self.scores = [0] * players
         self.passed = [False] * players
         self.used = 0
@@ -201,6 +206,7 @@ class PlayReferee:
         if held is not None:
             self.held[player] = held ^ bit
         self.used |= bit
+        self.played[player] |= bit
         self.laid.append(tile)
         values = self.values = (*self.values, tile.value)
         self.laid_by[player] += 1

@@ -304,6 +304,7 @@ class _Game:
         for seat in seats:
             seat.held, seat.above, seat.dealer = referee.held, above, self.dealer
             seat.own, seat.sides = own[seat.seat], self.side_of
+            seat.played, seat.rules = referee.played, self.rules
         sheet = None
         if record is not None:
             sheet = PlaySheet()

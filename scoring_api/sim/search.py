@@ -9,10 +9,11 @@ have fitted), and with two players the other's lay-away: the other's six drawn t
 laid tiles plus tiles drawn from the unseen, and a draw is kept only if the expert's lay-away of
 those six keeps every tile he has laid (so his holding is drawn as likely as the expert's
 lay-away pattern makes it; after ``MAX_TRIES`` draws per holding without one, a holding is drawn
-uniformly). Each value he may lay is played out against every holding, the same holdings for
-each, both seats laying by the expert's play table (greedily where it is silent:
-``expert.playout.play_nets``); with three or four players every seat lays carefully, the most
-points now less the next seat's best reply from the tiles he holds in the draw
+uniformly); with three or four players each other seat's holding is drawn against ``expected``'s
+lay-away of his five (``inference``). Each value he may lay is played out against every holding,
+the same holdings for each, both seats laying by the expert's play table (greedily where it is
+silent: ``expert.playout.play_nets``); with three or four players every seat lays carefully, the
+most points now less the next seat's best reply from the tiles he holds in the draw
 (``review.playouts.seat_nets``; greedy play-outs, which ignore the reply, made the search no
 better than ``expected`` with four players). He lays the value with the best total of the rest
 of the play's points, his side's minus the others'.
@@ -39,8 +40,9 @@ from scoring_api.rules.tiles import ALL_MASK, Tile, tiles_in
 from .expert.playout import play_nets
 from .expert.strategy import ExpertStrategy
 from .expert.tables import EXPERT_DISCARDS, EXPERT_PLAYERS, ExpertTables, PlayKey
+from .inference import holdings_for
 from .review.playouts import seat_nets
-from .review.views import PlayView, draw_holdings, draw_some
+from .review.views import PlayView, draw_some
 from .strategies import Seat
 
 DEFAULT_BUDGET = 1_000
@@ -48,8 +50,9 @@ DEFAULT_BUDGET = 1_000
 played out against each, and most choices settle long before (about 42 ms of CPU a game
 against expert here, bench/README)."""
 DEFAULT_BUDGET_MORE_PLAYERS = 200
-"""The default with three or four players, whose careful play-outs cost several times the
-two-player ones (about 70 to 110 ms of CPU a game against expected, bench/README)."""
+"""The default with three or four players, whose careful play-outs (and holdings drawn against
+the others' lay-aways) cost several times the two-player ones (about 95 to 145 ms of CPU a game
+against expected, bench/README)."""
 MAX_BUDGET = 4_000
 """The most a request may ask for (a 422 naming the field past it)."""
 FIRST_LOOK = 100
@@ -166,10 +169,10 @@ class SearchStrategy(ExpertStrategy):
     description = (
         "Lays away as expert. In the play, with a choice, draws up to `budget` holdings of "
         "the others (until one value is clearly best) consistent with what the seat has seen "
-        "(the tiles laid, the goes said and, with two players, the other's lay-away as the "
-        "expert would make it), plays each value out against each, both laying by the "
-        "expert's play table (with three or four players every seat minding the next "
-        "seat's best reply), and lays the best."
+        "(the tiles laid, the goes said and the others' lay-aways, as the expert would make "
+        "them with two players and expected with more), plays each value out against each, "
+        "both laying by the expert's play table (with three or four players every seat "
+        "minding the next seat's best reply), and lays the best."
     )
 
     def __init__(self, budget: int | None = None, tables: ExpertTables | None = None) -> None:
@@ -190,7 +193,14 @@ class SearchStrategy(ExpertStrategy):
             budget = DEFAULT_BUDGET_MORE_PLAYERS if self.budget is None else self.budget
             view = play_view(seat)
             nets = search_nets(
-                lambda n: seat_nets(view, [draw_holdings(view, local) for _ in range(n)], True),
+                lambda n: seat_nets(
+                    view,
+                    [
+                        holdings_for(view, seat.played, seat.dealer, seat.rules, local)
+                        for _ in range(n)
+                    ],
+                    True,
+                ),
                 budget,
             )
         totals = {v: sum(n) for v, n in nets.items()}

@@ -61,6 +61,11 @@ class Seat:
     """Who laid the last tile of the current count (None before its first)."""
     sides: Sequence[int] = ()
     """The side each seat scores for."""
+    played: Sequence[TileMask] = ()
+    """By seat, the tiles he has laid this deal: the referee's own list, handed over once a
+    deal (every seat saw them laid)."""
+    rules: RuleOptions | None = None
+    """The rules of the game, where the game hands them over."""
 
     # Written out, not generated: the compiled engine runs a dataclass's generated __init__
     # interpreted, and every game makes a Seat per player.
@@ -78,10 +83,13 @@ class Seat:
         above: Sequence[int] = (),
         last: int | None = None,
         sides: Sequence[int] = (),
+        played: Sequence[TileMask] = (),
+        rules: RuleOptions | None = None,
     ) -> None:
         self.playable, self.count_values, self.seen = playable, count_values, seen
         self.opponent_tiles, self.seat, self.held, self.passed = opponent_tiles, seat, held, passed
         self.own, self.dealer, self.above, self.last, self.sides = own, dealer, above, last, sides
+        self.played, self.rules = played, rules
 
     def remaining(self) -> tuple[Tile, ...]:
         """His tiles not yet laid, lowest value first."""

@@ -9,13 +9,13 @@ from random import Random
 import pytest
 
 from scoring_api.rules import DEFAULT_RULES, RuleOptions
-from scoring_api.rules.tiles import ALL_MASK, Tile, tile_mask, tiles_in
+from scoring_api.rules.tiles import ALL_MASK, tile_mask, tiles_in
 from scoring_api.sim.expert.playout import play_values
 from scoring_api.sim.expert.strategy import play_key
 from scoring_api.sim.game import play_game
+from scoring_api.sim.inference import inferred_holdings
 from scoring_api.sim.registry import strategy_for
 from scoring_api.sim.review.playouts import seat_nets
-from scoring_api.sim.review.views import draw_holdings
 from scoring_api.sim.runs import SimulationRequest, Totals, paired_interval, play_one, run
 from scoring_api.sim.search import (
     FIRST_LOOK,
@@ -27,30 +27,9 @@ from scoring_api.sim.search import (
 )
 from scoring_api.sim.strategies import ExpectedStrategy, Seat
 
-BUDGET = 6
+from .helpers import RECORDER_BUDGET, Recorder
 
-
-class Recorder(SearchStrategy):
-    """Plays as ``search`` and keeps each choice: what the seat was told, the game's random
-    state, and the tile laid."""
-
-    def __init__(self) -> None:
-        super().__init__(BUDGET)
-        self.choices: list[tuple[Seat, tuple[object, ...], Tile]] = []
-
-    def lay(self, seat: Seat, rng: Random) -> Tile:
-        state = rng.getstate()
-        tile = super().lay(seat, rng)
-        if seat.playable[0].value != seat.playable[-1].value:
-            frozen = dataclasses.replace(
-                seat,
-                held=list(seat.held),
-                passed=list(seat.passed),
-                above=list(seat.above),
-                playable=tuple(seat.playable),
-            )
-            self.choices.append((frozen, state, tile))
-        return tile
+BUDGET = RECORDER_BUDGET
 
 
 def redeal_unseen(seat: Seat, rng: Random) -> Seat:
@@ -69,8 +48,13 @@ def redeal_unseen(seat: Seat, rng: Random) -> Seat:
 
 @pytest.mark.parametrize(
     "rules",
-    [DEFAULT_RULES, RuleOptions(players=3), RuleOptions(players=4, partners=True)],
-    ids=["two", "three", "partners"],
+    [
+        DEFAULT_RULES,
+        RuleOptions(players=3),
+        RuleOptions(players=4),
+        RuleOptions(players=4, partners=True),
+    ],
+    ids=["two", "three", "four", "partners"],
 )
 def test_its_choice_never_reads_a_tile_the_seat_has_not_seen(rules: RuleOptions) -> None:
     recorder = Recorder()
@@ -191,8 +175,9 @@ def test_a_budget_up_to_the_first_look_is_spent_whole() -> None:
 def test_with_more_players_a_small_budget_is_spent_whole_on_careful_play_outs(
     rules: RuleOptions,
 ) -> None:
-    """The same with three or four players: ``BUDGET`` deals drawn from what the seat knows,
-    every value played out carefully against each, the best total laid."""
+    """The same with three or four players: ``BUDGET`` deals drawn from what the seat knows
+    (the others' lay-aways too: ``inference``), every value played out carefully against
+    each, the best total laid."""
     recorder = Recorder()
     others = [ExpectedStrategy() for _ in range(rules.players - 1)]
     play_game([recorder, *others], rules, Random(12), 0)
@@ -200,6 +185,8 @@ def test_with_more_players_a_small_budget_is_spent_whole_on_careful_play_outs(
     for seat, _, tile in recorder.choices:
         view = play_view(seat)
         rng = Random(knowledge(seat))
-        deals = [draw_holdings(view, rng) for _ in range(BUDGET)]
+        deals = [
+            inferred_holdings(view, seat.played, seat.dealer, rules, rng) for _ in range(BUDGET)
+        ]
         totals = {value: sum(nets) for value, nets in seat_nets(view, deals, True).items()}
         assert tile.value == max(totals, key=lambda v: (totals[v], v))
