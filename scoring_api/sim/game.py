@@ -302,7 +302,7 @@ class _Game:
         seats, strategies, rng, next_of = self.seats, self.strategies, self.rng, self.next_of
         above = [-1] * self.players  # the go bounds of docs/rules.md section 3, by seat
         for seat in seats:
-            seat.held, seat.above, seat.dealer = referee.held, above, self.dealer
+            seat.above, seat.dealer = above, self.dealer
             seat.own, seat.sides = own[seat.seat], self.side_of
             seat.played, seat.rules = referee.played, self.rules
         sheet = None
@@ -323,6 +323,7 @@ class _Game:
                 continue
             seat = seats[player]
             seat.playable = playable
+            seat.hand = referee.held[player] or 0
             seat.count_values = referee.values
             seat.seen = own[player] | referee.used
             seat.opponent_tiles = HAND_SIZE - referee.laid_by[next_of[player]]

@@ -20,7 +20,7 @@ of the play's points, his side's minus the others'.
 
 The draws come from a ``Random`` seeded by what the seat knows, written out (``knowledge``),
 never from the game's: a game is still a function of its seed, no draw can depend on a tile he
-has not seen (``tests/sim/test_search.py`` changes them all and checks the choice), and the
+has not seen (the ``Seat`` names none: ``tests/sim/test_search.py`` checks it), and the
 game's own random numbers, so its deals, are those of any other lineup: the ladder's two
 seatings of a seed see the same tiles all game long.
 """
@@ -33,7 +33,6 @@ from random import Random
 
 from mypy_extensions import mypyc_attr
 
-from scoring_api.rules.constants import HAND_SIZE
 from scoring_api.rules.seats import next_seat
 from scoring_api.rules.tiles import ALL_MASK, Tile, tiles_in
 
@@ -72,7 +71,7 @@ def knowledge(seat: Seat) -> str:
     """What the seat knows at a turn, as text: his seat, the dealer, his six and the starter,
     every tile he has seen, the count, who laid its last tile, how many tiles each seat
     holds, the goes said. The seed of his draws."""
-    held = ",".join(str(HAND_SIZE if s is None else s.bit_count()) for s in seat.held)
+    held = ",".join(str(seat.holds(other)) for other in range(seat.players))
     return (
         f"{seat.seat}|{seat.dealer}|{seat.own}|{seat.seen}|"
         f"{','.join(map(str, seat.count_values))}|{seat.last}|{held}|"
@@ -145,7 +144,7 @@ def search_nets(draw: Callable[[int], dict[int, list[int]]], budget: int) -> dic
 
 def play_view(seat: Seat) -> PlayView:
     """What ``seat`` knows, as the play-outs of three or four players take it."""
-    players = len(seat.held)
+    players = seat.players
     return PlayView(
         seat=seat.seat,
         sides=tuple(seat.sides),
@@ -154,7 +153,7 @@ def play_view(seat: Seat) -> PlayView:
         values=seat.count_values,
         passed=tuple(seat.passed),
         last=seat.last,
-        held=tuple(HAND_SIZE if s is None else s.bit_count() for s in seat.held),
+        held=tuple(seat.holds(other) for other in range(players)),
         above=tuple(seat.above) if seat.above else (-1,) * players,
         unseen=tuple(tile.value for tile in tiles_in[ALL_MASK & ~seat.seen]),
         seed=knowledge(seat),
@@ -186,7 +185,7 @@ class SearchStrategy(ExpertStrategy):
         if playable[0].value == playable[-1].value:
             return playable[0]
         local = Random(knowledge(seat))
-        if len(seat.held) == EXPERT_PLAYERS:
+        if seat.players == EXPERT_PLAYERS:
             budget = DEFAULT_BUDGET if self.budget is None else self.budget
             nets = search_nets(self._two_player_nets(seat, local), budget)
         else:

@@ -17,7 +17,7 @@ from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from scoring_api.rules.constants import MAX_COUNT, MAX_VALUE
+from scoring_api.rules.constants import HAND_SIZE, MAX_COUNT, MAX_VALUE
 from scoring_api.rules.memo import Memo
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.play_scoring import points_for_last, points_of_last
@@ -45,9 +45,8 @@ class Seat:
     """How many tiles the next seat (on his left, an opponent in every mode) still holds."""
     seat: int = 0
     """His seat."""
-    held: Sequence[TileMask | None] = ()
-    """Every seat's tiles not yet laid, where known: the referee's own list, handed over once
-    a deal (his are always known)."""
+    hand: TileMask = 0
+    """His tiles not yet laid (nobody else's: a seat is told only what it could know)."""
     passed: Sequence[bool] = ()
     """Who has said go in the current count, by seat."""
     own: TileMask = 0
@@ -76,7 +75,7 @@ class Seat:
         seen: TileMask,
         opponent_tiles: int,
         seat: int = 0,
-        held: Sequence[TileMask | None] = (),
+        hand: TileMask = 0,
         passed: Sequence[bool] = (),
         own: TileMask = 0,
         dealer: int = 0,
@@ -87,13 +86,22 @@ class Seat:
         rules: RuleOptions | None = None,
     ) -> None:
         self.playable, self.count_values, self.seen = playable, count_values, seen
-        self.opponent_tiles, self.seat, self.held, self.passed = opponent_tiles, seat, held, passed
+        self.opponent_tiles, self.seat, self.hand, self.passed = opponent_tiles, seat, hand, passed
         self.own, self.dealer, self.above, self.last, self.sides = own, dealer, above, last, sides
         self.played, self.rules = played, rules
 
+    @property
+    def players(self) -> int:
+        """Players at the table."""
+        return len(self.played)
+
+    def holds(self, seat: int) -> int:
+        """How many tiles ``seat`` still holds (he laid the rest, in sight of all)."""
+        return HAND_SIZE - self.played[seat].bit_count()
+
     def remaining(self) -> tuple[Tile, ...]:
         """His tiles not yet laid, lowest value first."""
-        return tiles_in[self.held[self.seat] or 0]
+        return tiles_in[self.hand]
 
     def score_now(self, tile: Tile) -> int:
         """What laying ``tile`` scores now, a go point aside."""

@@ -35,7 +35,6 @@ class Recorder(SearchStrategy):
         if seat.playable[0].value != seat.playable[-1].value:
             frozen = dataclasses.replace(
                 seat,
-                held=list(seat.held),
                 passed=list(seat.passed),
                 above=list(seat.above),
                 played=list(seat.played),

@@ -70,7 +70,7 @@ class ExpertStrategy(ExpectedStrategy):
         return self._tables.discard(values, own_crib)
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
-        if len(seat.held) != EXPERT_PLAYERS:
+        if seat.players != EXPERT_PLAYERS:
             return super().lay(seat, rng)
         playable = seat.playable
         if playable[0].value == playable[-1].value:
