@@ -21,7 +21,7 @@ from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.tiles import TileMask, tiles_in
 
 from .expected import best_discard
-from .review.views import PlayView, draw_holdings, draw_some
+from .review.views import PlayView, dealing_order, draw_holdings, draw_some
 
 MAX_TRIES = 8
 """Draws per seat that his lay-away may reject before his holding is drawn uniformly."""
@@ -50,10 +50,7 @@ def inferred_holdings(
     taken = [False] * len(view.unseen)
     away_count = DEALS[view.players].laid_away
     crib_side = view.sides[dealer]
-    order = sorted(
-        (seat for seat in range(view.players) if seat != view.seat),
-        key=lambda seat: -view.above[seat],
-    )
+    order = dealing_order(view)
     for place, seat in enumerate(order):
         later = order[place + 1 :]
         held, floor = view.held[seat], view.above[seat]

@@ -74,6 +74,12 @@ def draw_some(rng: Random, eligible: list[int], k: int) -> list[int]:
     return eligible[:k]
 
 
+def dealing_order(view: PlayView) -> list[int]:
+    """The other seats, the fullest-count go first: the order ``draw_holdings`` deals them."""
+    others = [seat for seat in range(view.players) if seat != view.seat]
+    return sorted(others, key=lambda seat: -view.above[seat])
+
+
 def draw_holdings(view: PlayView, rng: Random) -> list[list[int]]:
     """One deal of the others' tiles consistent with what he knows: each other seat gets as
     many of the unseen values as he holds, all above his ``above``; his own are his hand.
@@ -85,8 +91,7 @@ def draw_holdings(view: PlayView, rng: Random) -> list[list[int]]:
     hands: list[list[int]] = [[] for _ in view.sides]
     hands[view.seat] = list(view.hand)
     taken = [False] * len(view.unseen)
-    others = [seat for seat in range(view.players) if seat != view.seat]
-    for seat in sorted(others, key=lambda seat: -view.above[seat]):
+    for seat in dealing_order(view):
         floor = view.above[seat]
         eligible = [i for i, v in enumerate(view.unseen) if not taken[i] and v > floor]
         for i in draw_some(rng, eligible, view.held[seat]):
