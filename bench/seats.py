@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scoring_api.rules.options import RuleOptions  # noqa: E402
-from scoring_api.sim.game import GameResult  # noqa: E402
+from scoring_api.sim.outcome import GameResult  # noqa: E402
 from scoring_api.sim.review.playouts import net  # noqa: E402
 from scoring_api.sim.runs import Z95, SimulationRequest, play_one  # noqa: E402
 from scoring_api.sim.search import SearchStrategy  # noqa: E402

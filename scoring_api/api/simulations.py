@@ -20,7 +20,7 @@ from flask import Blueprint, Response, request, stream_with_context
 
 from scoring_api.rules.options import RuleOptions
 from scoring_api.settings import current_settings
-from scoring_api.sim.game import DealRecord, GameResult
+from scoring_api.sim.outcome import DealRecord, GameResult
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest, game_line
 from scoring_api.sim_cluster import writers

@@ -156,7 +156,7 @@ class _Board:
     ) -> bool:
         """Record one event; True once a side has reached the target (stop scoring)."""
         side = self.rules.side_of(seat)
-        self.scores[side] += points
+        self.scores[side] = self.scores[side] + points
         event = DealEvent(seat, side, kind, points, tuple(items), tuple(self.scores), entry, claim)
         self.events.append(event)
         if self.scores[side] >= self.rules.target:

@@ -67,7 +67,8 @@ class RuleOptions:
         """Each side's share of points given per seat: partners add up."""
         totals = [0] * self.sides
         for seat, points in enumerate(seat_points):
-            totals[self.side_of(seat)] += points
+            side = self.side_of(seat)
+            totals[side] = totals[side] + points
         return totals
 
     def as_dict(self) -> dict[str, int | bool]:

@@ -16,12 +16,15 @@ from .play_scoring import (
     CLOSING_ITEMS,
     GO_POINTS,
     CloseKind,
+    CountCode,
     PegItem,
     items_of,
-    points_of_last,
-    spans_of_last,
+    points_of_code,
+    spans_of_code,
+    values_of_code,
+    with_value,
 )
-from .seats import seats_from, turn_orders
+from .seats import leader, next_seat, seats_from
 from .tiles import ALL_TILES, Tile, TileMask, tile_mask, tiles_in
 
 FITTING: Final[tuple[TileMask, ...]] = tuple(
@@ -35,6 +38,28 @@ def default_dealer(players: int) -> int:
     return seats_from(0, players)[-1]
 
 
+_NOBODY: Final = -1
+"""No seat (the turn once the play is over, the last layer before a count's first tile): a
+machine int in the compiled referee, where ``None`` would be a boxed object."""
+_UNKNOWN: Final = -1
+"""``SeatPlay.held`` of a hand the referee does not know."""
+
+
+class SeatPlay:
+    """One seat's part of the play kept as native ints: a tile laid updates them in place (in
+    a list, each new int would be a new object)."""
+
+    __slots__ = ("held", "laid", "score")
+
+    def __init__(self, held: TileMask) -> None:
+        self.held = held
+        """His tiles not yet laid (``_UNKNOWN`` where not known)."""
+        self.laid = 0
+        """How many tiles he has laid."""
+        self.score = 0
+        """The points he has pegged."""
+
+
 class PlayReferee:
     """The referee of one play, for ``players`` players seated 0..n-1; the dealer's left leads.
 
@@ -43,25 +68,24 @@ class PlayReferee:
 
     A plain class with its own ``__init__`` rather than a dataclass: the simulator makes one
     per deal, and the compiled engine runs a dataclass's generated ``__init__`` interpreted.
+    Its state is ints where it can be (the count's values as a ``CountCode``, who said go as
+    a mask, no seat as ``_NOBODY``), read as the documented values through properties.
     """
 
     __slots__ = (
+        "_last",
+        "_turn",
+        "code",
         "count",
         "dealer",
-        "held",
         "laid",
-        "laid_by",
-        "last_player",
-        "order",
-        "passed",
+        "passed_mask",
         "played",
         "players",
-        "scores",
+        "seats",
         "starter",
         "tile_points",
-        "turn",
         "used",
-        "values",
     )
 
     players: int
@@ -70,33 +94,28 @@ class PlayReferee:
     """The dealer's seat: the seat on his left leads (None: ``default_dealer``)."""
     starter: Tile | None
     """The starter, which nobody may lay, where known."""
-    held: list[TileMask | None]
-    """Each player's tiles not yet laid, where known."""
-    laid_by: list[int]
-    """How many tiles each player has laid."""
+    seats: list[SeatPlay]
+    """Each player's tiles and points (``held``, ``laid_by``, ``scores`` as lists)."""
     played: list[TileMask]
     """The tiles each player has laid, all counts of the play (what everyone at the table
     has seen him lay)."""
-    scores: list[int]
-    """Points each player has pegged."""
-    passed: list[bool]
-    """Who has said go in the current count."""
+    passed_mask: int
+    """Who has said go in the current count: bit ``seat`` (``passed`` as a list)."""
     used: TileMask
     """Every tile laid so far."""
     laid: list[Tile]
     """The tiles of the current count, in order."""
-    values: tuple[int, ...]
-    """Their values."""
+    code: CountCode
+    """Their values (``values`` as a tuple)."""
     count: int
     """The running count."""
-    last_player: int | None
-    """Who laid the last tile of the current count."""
-    turn: int | None
-    """Whose turn it is; None once the play is over."""
-    order: tuple[tuple[int, ...], ...]
-    """``seats.turn_orders(players)``, looked up once."""
     tile_points: int
     """What the last tile laid scored, a go point aside."""
+    _turn: int
+    """Whose turn it is (``turn``); ``_NOBODY`` once the play is over."""
+    _last: int
+    """Who laid the last tile of the current count (``last_player``); ``_NOBODY`` before its
+    first."""
 
     def __init__(
         self,
@@ -104,84 +123,147 @@ class PlayReferee:
         dealer: int | None = None,
         starter: Tile | None = None,
         hands: Sequence[Sequence[Tile] | None] = (),
+        held: Sequence[TileMask] = (),
     ) -> None:
         """``hands``: each player's four tiles where known (None where not); empty: none
-        known."""
+        known. ``held``: instead, every player's four tiles as masks (the simulator's)."""
         self.players, self.dealer, self.starter = players, dealer, starter
-        self.order = turn_orders(players)
-        self.held = [
-            None if hand is None else tile_mask(hand) for hand in hands or [None] * players
-        ]
-        self.laid_by = [0] * players
+        if held:
+            self.seats = [SeatPlay(mask) for mask in held]
+        elif hands:
+            self.seats = [SeatPlay(_UNKNOWN if hand is None else tile_mask(hand)) for hand in hands]
+        else:
+            self.seats = [SeatPlay(_UNKNOWN) for _ in range(players)]
         self.played = [0] * players
-        self.scores = [0] * players
-        self.passed = [False] * players
+        self.passed_mask = 0
         self.used = 0
         self.laid = []
-        self.values = ()
+        self.code = 0
         self.count = 0
-        self.last_player = None
+        self._last = _NOBODY
         self.tile_points = 0
-        # The dealer's left leads: seats.leader, looked up.
-        self.turn = self.order[default_dealer(players) if dealer is None else dealer][0]
+        self._turn = leader(default_dealer(players) if dealer is None else dealer, players)
+
+    @property
+    def held(self) -> list[TileMask | None]:
+        """Each player's tiles not yet laid, where known."""
+        return [None if seat.held == _UNKNOWN else seat.held for seat in self.seats]
+
+    @property
+    def laid_by(self) -> list[int]:
+        """How many tiles each player has laid."""
+        return [seat.laid for seat in self.seats]
+
+    @property
+    def scores(self) -> list[int]:
+        """Points each player has pegged."""
+        return [seat.score for seat in self.seats]
+
+    def held_by(self, player: int) -> TileMask | None:
+        """``held[player]``, without the list."""
+        held = self.seats[player].held
+        return None if held == _UNKNOWN else held
+
+    @property
+    def turn(self) -> int | None:
+        """Whose turn it is; None once the play is over."""
+        return None if self._turn == _NOBODY else self._turn
+
+    @property
+    def on_turn(self) -> int:
+        """Whose turn it is, while the play is not ``complete``."""
+        return self._turn
+
+    @property
+    def last_player(self) -> int | None:
+        """Who laid the last tile of the current count (None before its first)."""
+        return None if self._last == _NOBODY else self._last
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The values of the current count, in order."""
+        return values_of_code(self.code)
+
+    @property
+    def passed(self) -> list[bool]:
+        """Who has said go in the current count, by seat."""
+        mask = self.passed_mask
+        return [bool(mask >> seat & 1) for seat in range(self.players)]
 
     @property
     def complete(self) -> bool:
         """Every tile has been laid."""
-        return self.turn is None
+        return self._turn == _NOBODY
 
     def has_tiles(self, player: int) -> bool:
-        return self.laid_by[player] < HAND_SIZE
+        return self.seats[player].laid < HAND_SIZE
 
     def fits(self, tile: Tile) -> bool:
         return self.count + tile.value <= MAX_COUNT
 
     def know_hand(self, player: int, hand: Iterable[Tile]) -> None:
         """From now on the referee knows ``player``'s tiles not yet laid."""
-        self.held[player] = tile_mask(hand)
+        self.seats[player].held = tile_mask(hand)
+
+    def fitting(self, player: int) -> TileMask:
+        """The tiles of a player with a known hand that fit the count (none: he says go)."""
+        held = self.seats[player].held
+        assert held != _UNKNOWN, "fitting() needs the player's hand"
+        return held & FITTING[MAX_COUNT - self.count]
 
     def playable(self, player: int) -> tuple[Tile, ...]:
         """The tiles a player with a known hand may lay now, lowest first (none: he says go)."""
-        held = self.held[player]
-        assert held is not None, "playable() needs the player's hand"
-        return tiles_in[held & FITTING[MAX_COUNT - self.count]]
+        return tiles_in[self.fitting(player)]
 
     def go_refusal(self, player: int) -> str | None:
         """Why ``player`` may not say go now, if that is known; None if he may."""
-        if self.held[player] is not None:
-            fitting = self.playable(player)
+        if self.seats[player].held != _UNKNOWN:
+            fitting = self.fitting(player)
             if fitting:
-                return f"player {player} holds {min(fitting)}, which fits the count {self.count}"
+                lowest = min(tiles_in[fitting])
+                return f"player {player} holds {lowest}, which fits the count {self.count}"
             return None
         if self.count + MAX_VALUE <= MAX_COUNT:
             return f"any tile fits the count {self.count}"
         return None
 
-    def _next_active(self, after: int) -> int | None:
-        """The first player after ``after`` (himself last) who has tiles and has not said go."""
-        passed, laid_by = self.passed, self.laid_by
-        for player in self.order[after]:
-            if not passed[player] and laid_by[player] < HAND_SIZE:
+    def _next_active(self, after: int) -> int:
+        """The first player after ``after`` (himself last) who has tiles and has not said go;
+        ``_NOBODY`` if none."""
+        passed, seats, players = self.passed_mask, self.seats, self.players
+        player = after
+        for _ in range(players):
+            player = next_seat(player, players)
+            if not passed >> player & 1 and seats[player].laid < HAND_SIZE:
                 return player
-        return None
+        return _NOBODY
+
+    def _next_leader(self) -> int:
+        """``next_leader``, ``_NOBODY`` for None."""
+        last = self._last
+        if last == _NOBODY:
+            return _NOBODY
+        seats, players = self.seats, self.players
+        player = last
+        for _ in range(players):
+            player = next_seat(player, players)
+            if seats[player].laid < HAND_SIZE:
+                return player
+        return _NOBODY
 
     def next_leader(self) -> int | None:
         """Who leads the next count once the open one closes: the first player clockwise after
         the last layer who still holds tiles, the last layer himself if nobody else does (None
         while no tile has been laid in the count). The one place this rule is written."""
-        if self.last_player is None:
-            return None
-        laid_by = self.laid_by
-        for player in self.order[self.last_player]:
-            if laid_by[player] < HAND_SIZE:
-                return player
-        return None
+        leader = self._next_leader()
+        return None if leader == _NOBODY else leader
 
     def lay(self, player: int, tile: Tile) -> tuple[list[PegItem], CloseKind | None]:
         """Lay a tile: its items (with the go point if it closed the count) and how the count
         closed, if it did. Raises ``IllegalPlayError`` for an illegal tile."""
         self._place(player, tile)
-        items = items_of(self.laid, spans_of_last(self.values)) if self.tile_points else []
+        spans = spans_of_code(self.code, self.count) if self.tile_points else ()
+        items = items_of(self.laid, spans)
         closes = self._after_tile(player)
         if closes is not None and closes in CLOSING_ITEMS:  # a go point
             items.append(CLOSING_ITEMS[closes][tile.index])
@@ -196,24 +278,25 @@ class PlayReferee:
     def _place(self, player: int, tile: Tile) -> None:
         """The tile goes down on the count and scores (``tile_points``), a go point aside."""
         self.check_tile(player, tile)
-        if self.turn != player:
+        if self._turn != player:
             raise self._out_of_turn(player)
-        count = self.count + tile.value
+        value = tile.value
+        count = self.count + value
         if count > MAX_COUNT:
             raise IllegalPlayError("count_over_31", f"{tile} would make the count {count}: say Go")
         bit = tile.bit
-        held = self.held[player]
-        if held is not None:
-            self.held[player] = held ^ bit
+        seat = self.seats[player]
+        if seat.held != _UNKNOWN:
+            seat.held ^= bit
+        seat.laid += 1
         self.used |= bit
-        self.played[player] |= bit
+        self.played[player] = self.played[player] | bit
         self.laid.append(tile)
-        values = self.values = (*self.values, tile.value)
-        self.laid_by[player] += 1
+        code = self.code = with_value(self.code, value)
         self.count = count
-        self.last_player = player
-        points = self.tile_points = points_of_last(values, count)
-        self.scores[player] += points
+        self._last = player
+        points = self.tile_points = points_of_code(code, count)
+        seat.score += points
 
     def _after_tile(self, player: int) -> CloseKind | None:
         """How the count closed after ``player``'s tile, if it did (a go point scored)."""
@@ -221,12 +304,10 @@ class PlayReferee:
             self._reset()
             return "thirty_one"
         # After a tile the same player comes last in the order: he goes on alone if need be.
-        self.turn = self._next_active(player)
-        if self.turn is None:
+        turn = self._turn = self._next_active(player)
+        if turn == _NOBODY:
             self._close()
-            # ``complete``, not ``self.turn is None``: _close() moved the turn on, and the
-            # narrowed test would be compiled as still true.
-            return "last_tile" if self.complete else "go"
+            return "last_tile" if self._turn == _NOBODY else "go"
         return None
 
     def _out_of_turn(self, player: int) -> IllegalPlayError:
@@ -240,44 +321,43 @@ class PlayReferee:
             raise IllegalPlayError("starter_played", f"{tile} is the starter; it is not played")
         if self.used & tile.bit:
             raise IllegalPlayError("tile_repeated", f"{tile} has already been played")
-        if self.laid_by[player] >= HAND_SIZE:
+        seat = self.seats[player]
+        if seat.laid >= HAND_SIZE:
             raise IllegalPlayError(
                 "too_many_tiles", f"player {player} has already laid all {HAND_SIZE} tiles"
             )
-        held = self.held[player]
-        if held is not None and not held & tile.bit:
+        if seat.held != _UNKNOWN and not seat.held & tile.bit:
             raise IllegalPlayError("tile_not_in_hand", f"{tile} is not in player {player}'s hand")
 
     def go(self, player: int) -> tuple[int, PegItem] | None:
         """Say go; if this closed the count, who scores the go point (the last layer) and the
         point itself. Raises ``IllegalPlayError`` out of turn or with a tile that fits."""
-        if self.turn != player:
+        if self._turn != player:
             raise self._out_of_turn(player)
         refusal = self.go_refusal(player)
         if refusal is not None:
             raise IllegalPlayError("go_with_playable_tile", f"no Go for player {player}: {refusal}")
-        self.passed[player] = True
-        self.turn = self._next_active(player)
-        if self.turn is None:
-            scorer = self.last_player
-            assert scorer is not None
+        self.passed_mask |= 1 << player
+        turn = self._turn = self._next_active(player)
+        if turn == _NOBODY:
+            scorer = self._last
             last_tile = self.laid[-1]
             self._close()
-            return scorer, CLOSING_ITEMS["last_tile" if self.complete else "go"][last_tile.index]
+            kind: CloseKind = "last_tile" if self._turn == _NOBODY else "go"
+            return scorer, CLOSING_ITEMS[kind][last_tile.index]
         return None
 
     def _close(self) -> None:
         """Nobody can lay a tile: the last layer scores 1 (the last tile of all, too)."""
-        assert self.last_player is not None
-        self.scores[self.last_player] += GO_POINTS
+        assert self._last != _NOBODY
+        self.seats[self._last].score += GO_POINTS
         self._reset()
 
     def _reset(self) -> None:
         """A new count, led by ``next_leader`` (nobody, once every tile is laid)."""
-        assert self.last_player is not None
-        self.turn = self.next_leader()
+        self._turn = self._next_leader()
         self.count = 0
         self.laid = []
-        self.values = ()
-        self.passed = [False] * self.players
-        self.last_player = None
+        self.code = 0
+        self.passed_mask = 0
+        self._last = _NOBODY

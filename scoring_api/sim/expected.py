@@ -19,9 +19,8 @@ from math import comb
 from typing import Final
 
 from scoring_api.rules.constants import MAX_VALUE, SHOWN
-from scoring_api.rules.memo import Memo
 from scoring_api.rules.options import RuleOptions
-from scoring_api.rules.show import VALUE_WEIGHTS, show_table, value_keys, values_of_key
+from scoring_api.rules.show import VALUE_WEIGHTS, show_table, value_keys
 from scoring_api.rules.tiles import VALUE_COUNTS
 
 from .layaway import DISCARDS, DISCARDS_BY_DRAWN, DrawnValues, Positions, RankedOption, ranked
@@ -33,81 +32,52 @@ def _left(taken: Sequence[int]) -> list[int]:
     """How many tiles of each value remain once the tiles of ``taken`` values are removed."""
     left = list(VALUE_COUNTS)
     for v in taken:
-        left[v] -= 1
+        left[v] = left[v] - 1
     return left
 
 
-def _starters(values: Sequence[int]) -> list[tuple[int, int]]:
-    """(how many, value weight) of each value among the tiles the player has not seen."""
-    left = _left(values)
-    return [(left[v], VALUE_WEIGHTS[v]) for v in _VALUES if left[v]]
-
-
-def _hand_range(
-    kept: int, starters: Sequence[tuple[int, int]], shows: bytes, unseen: int
-) -> tuple[float, int, int]:
-    """Expected, worst and best show of four kept tiles (by value key) over the starters;
-    ``shows`` is the show total of every five-value key (``show_table``)."""
+def _extra_sum(shows: bytes, key: int, left: list[int], need: int, start: int) -> int:
+    """The sum over every set of ``need`` more tiles of values ``start`` and up, drawn from
+    ``left`` (how many of each value remain), of the show total of ``key`` with them:
+    each multiset of values once, counted as often as its tiles can be chosen."""
+    if need == 0:
+        return shows[key]
     total = 0
-    low = high = shows[kept + starters[0][1]]
-    for count, weight in starters:
-        show = shows[kept + weight]
-        total += count * show
-        if show < low:
-            low = show
-        elif show > high:
-            high = show
-    return total / unseen, low, high
+    for value in range(start, MAX_VALUE + 1):
+        have = left[value]
+        weight = VALUE_WEIGHTS[value]
+        ways, grown = 1, key
+        for taken in range(1, min(have, need) + 1):
+            ways = ways * (have - taken + 1) // taken  # comb(have, taken)
+            grown += weight
+            total += ways * _extra_sum(shows, grown, left, need - taken, value + 1)
+    return total
 
 
 @cache
-def _crib_sums(rules: RuleOptions) -> Memo[int, int]:
+def _crib_sums(rules: RuleOptions) -> dict[int, int]:
     """Sums of crib totals over the sets of unknown tiles that contain some given tiles.
 
-    Keyed by the value key of the given tiles: the player's discards plus up to four tiles
-    forced into the set; the others are drawn from the whole set minus those
-    (inclusion-exclusion removes the kept tiles later). A few thousand keys, all remembered.
+    Keyed by the value key of the given tiles (a discard plus up to four tiles forced into
+    the set: one to five values); the others are drawn from the whole set minus those
+    (inclusion-exclusion removes the kept tiles later). Every multiset of one to five values
+    the set holds, worked out at once on first use (8,000-odd keys, about 20 ms compiled):
+    a table, so no game waits on a look-up that misses.
     """
     shows = show_table(rules)
-
-    def crib_sum_with(key: int) -> int:
-        given = values_of_key(key)
-        left = _left(given)
-        total = 0
-        for extra in combinations_with_replacement(_VALUES, SHOWN - len(given)):
-            ways = 1
-            for v in set(extra):
-                ways *= comb(left[v], extra.count(v))
-            if ways:
-                total += ways * shows[key + value_keys(extra)]
-        return total
-
-    return Memo(crib_sum_with, 1 << 14)
+    sums: dict[int, int] = {}
+    for size in range(1, SHOWN + 1):
+        for given in combinations_with_replacement(_VALUES, size):
+            left = _left(given)
+            if min(left) >= 0:
+                key = value_keys(given)
+                sums[key] = _extra_sum(shows, key, left, SHOWN - size, 0)
+    return sums
 
 
 _CRIB_WAYS: Final = {d.drawn: comb(d.unseen, d.unknown) for d in DISCARDS.values()}
 """How many sets of unknown tiles (the crib's others and the starter) there are, by tiles
 drawn."""
-
-
-def _expected_crib(
-    discard: int, kept: Sequence[int], sums: Memo[int, int], unknown: int, ways: int
-) -> float:
-    """Exact expected crib of a discard (by value key), the kept tiles excluded from what the
-    others may hold: inclusion-exclusion over the kept tiles (by value weight) forced into the
-    ``unknown`` set (three tiles with two players, four otherwise: ``ways`` sets in all)."""
-    k = discard
-    a, b, c, d = kept
-    total = (
-        sums[k]
-        - (sums[k + a] + sums[k + b] + sums[k + c] + sums[k + d])
-        + (sums[k + a + b] + sums[k + a + c] + sums[k + a + d])
-        + (sums[k + b + c] + sums[k + b + d] + sums[k + c + d])
-        - (sums[k + a + b + c] + sums[k + a + b + d] + sums[k + a + c + d] + sums[k + b + c + d])
-    )
-    if unknown >= len(kept):  # four unknown tiles: all four kept may be among them
-        total += sums[k + a + b + c + d]
-    return total / ways
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,29 +95,95 @@ class ExpectedFigures:
     """Its best."""
 
 
+_SUBSET_SIZES: Final = bytes(bin(mask).count("1") for mask in range(1 << 6))
+"""How many positions a subset of six or fewer holds, by mask."""
+
+
+class _Drawn:
+    """Drawn values as the figures need them: the value key of each subset of their
+    positions (bit ``i``: position ``i``), and the unseen starters."""
+
+    __slots__ = ("counts", "keys", "shape", "weights")
+
+    def __init__(self, values: DrawnValues) -> None:
+        self.shape = DISCARDS_BY_DRAWN[len(values)]
+        keys = [0] * (1 << len(values))
+        for position, value in enumerate(values):  # each subset without it, then with it
+            weight, bit = VALUE_WEIGHTS[value], 1 << position
+            for mask in range(bit):
+                keys[mask | bit] = keys[mask] + weight
+        self.keys = keys
+        """``keys[mask]``: the value key of the positions in ``mask``."""
+        left = _left(values)
+        if min(left) < 0:
+            raise ValueError(f"no set of dominoes holds the values {values}")
+        self.counts = bytes(left[v] for v in range(MAX_VALUE + 1) if left[v])
+        self.weights = [VALUE_WEIGHTS[v] for v in range(MAX_VALUE + 1) if left[v]]
+        """How many unseen tiles of each value that may be the starter, and its weight."""
+
+    def hand(self, kept: int, shows: bytes) -> tuple[int, int, int]:
+        """The kept positions' total show over the unseen starters (each as often as
+        there are tiles of its value), their worst and their best show."""
+        key, counts, weights = self.keys[kept], self.counts, self.weights
+        total = 0
+        low = high = shows[key + weights[0]]
+        for i in range(len(weights)):
+            show = shows[key + weights[i]]
+            total += counts[i] * show
+            if show < low:
+                low = show
+            elif show > high:
+                high = show
+        return total, low, high
+
+    def crib_sums(self, sums: dict[int, int]) -> list[int]:
+        """``sums`` (``_crib_sums``) of each subset of the positions, by mask (0 where a
+        subset is empty or too big to be given)."""
+        keys = self.keys
+        found = [0] * len(keys)
+        for mask in range(1, len(keys)):
+            if _SUBSET_SIZES[mask] <= SHOWN:
+                found[mask] = sums[keys[mask]]
+        return found
+
+    def crib(self, laid: int, kept: int, sums: list[int]) -> int:
+        """The sum of the crib's show over every set of unknown tiles, for the positions
+        ``laid`` away: inclusion-exclusion over the kept positions forced into the set
+        (as many as there are unknown tiles at most). ``sums``: ``crib_sums``."""
+        unknown = self.shape.unknown
+        total = 0
+        forced = kept
+        while True:  # every subset of the kept positions, ``kept`` down to none
+            size = _SUBSET_SIZES[forced]
+            if size <= unknown:
+                found = sums[laid | forced]
+                total += -found if size & 1 else found
+            if not forced:
+                return total
+            forced = (forced - 1) & kept
+
+
 # There are 9,859 six-value multisets (and fewer five-value ones): a worker meets them all.
 @lru_cache(maxsize=1 << 15)
 def expected_figures(values: DrawnValues, rules: RuleOptions) -> ExpectedFigures:
     """The figures of each lay-away of the sorted drawn values. Equal values make equal
-    figures, which are worked out once."""
-    shows, sums, starters = show_table(rules), _crib_sums(rules), _starters(values)
-    shape = DISCARDS_BY_DRAWN[len(values)]
-    ways = _CRIB_WAYS[shape.drawn]
-    weights = [VALUE_WEIGHTS[v] for v in values]
-    worked: dict[int, tuple[float, float, int, int]] = {}  # by the discard's value key
-    found = []
-    for option in shape.options:
-        discard = 0
-        for k in option:
-            discard += weights[k]
-        if discard not in worked:
-            kept = [weights[k] for k in shape.kept[option]]
-            hand, low, high = _hand_range(sum(kept), starters, shows, shape.unseen)
-            crib = _expected_crib(discard, kept, sums, shape.unknown, ways)
-            worked[discard] = (hand, crib, low, high)
-        found.append(worked[discard])
-    hands, cribs, lows, highs = zip(*found, strict=True)
-    return ExpectedFigures(hands, cribs, lows, highs)
+    figures."""
+    shows, drawn = show_table(rules), _Drawn(values)
+    shape, sums = drawn.shape, drawn.crib_sums(_crib_sums(rules))
+    everyone = (1 << shape.drawn) - 1
+    unseen, ways = shape.unseen, _CRIB_WAYS[shape.drawn]
+    hands: list[float] = []
+    cribs: list[float] = []
+    lows: list[int] = []
+    highs: list[int] = []
+    for laid in shape.laid_masks:
+        kept = everyone ^ laid
+        total, low, high = drawn.hand(kept, shows)
+        hands.append(total / unseen)
+        cribs.append(drawn.crib(laid, kept, sums) / ways)
+        lows.append(low)
+        highs.append(high)
+    return ExpectedFigures(tuple(hands), tuple(cribs), tuple(lows), tuple(highs))
 
 
 def expected_ranking(values: DrawnValues, own_crib: bool, rules: RuleOptions) -> list[RankedOption]:
@@ -187,16 +223,12 @@ def best_discard(values: DrawnValues, own_crib: bool, rules: RuleOptions) -> Pos
 @lru_cache(maxsize=1 << 15)
 def best_hand_discard(values: DrawnValues, rules: RuleOptions) -> Positions:
     """Positions of the discard keeping the best expected hand, the crib ignored (first wins)."""
-    shows, starters = show_table(rules), _starters(values)
-    shape = DISCARDS_BY_DRAWN[len(values)]
-    weights = [VALUE_WEIGHTS[v] for v in values]
-
-    best, best_hand = shape.options[0], -1.0
-    for option in shape.options:  # the first best, as max() picks it
-        kept = 0
-        for k in shape.kept[option]:
-            kept += weights[k]
-        hand = _hand_range(kept, starters, shows, shape.unseen)[0]
-        if hand > best_hand:
-            best, best_hand = option, hand
-    return best
+    shows, drawn = show_table(rules), _Drawn(values)
+    everyone = (1 << drawn.shape.drawn) - 1
+    shape = drawn.shape
+    best, best_total = 0, -1
+    for k, laid in enumerate(shape.laid_masks):  # the first best, as max() picks it
+        total = drawn.hand(everyone ^ laid, shows)[0]
+        if total > best_total:  # the same order as the mean's: one number of unseen tiles
+            best, best_total = k, total
+    return shape.options[best]

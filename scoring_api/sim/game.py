@@ -1,32 +1,49 @@
 """A whole game for 2, 3 or 4 players or two partnerships (docs/rules.md sections 2-5, 8),
-played through the same referee and show scorer as the endpoints."""
+played through the same referee and show scorer as the endpoints.
+
+The deal is kept as masks and show keys (a hand's tiles as a ``TileMask``, its values as a
+``show`` table key), made as the tiles are dealt; tiles and items are made only for a
+transcript. A scoring event that wins says so, and the game stops there.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from random import Random
-from typing import Final, Literal
+from typing import Final
 
 from scoring_api.rules.constants import DEALS, HAND_SIZE, MAX_COUNT, TILE_COUNT
 from scoring_api.rules.deal import lurched_sides
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.play_scoring import CLOSING_ITEMS, GO_POINTS, CloseKind
-from scoring_api.rules.records import PlaySheet, ScoredPlay
+from scoring_api.rules.records import PlaySheet
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seats import leader, next_seat, seats_from
-from scoring_api.rules.show import ShowItem, score_show, show_key, show_table
-from scoring_api.rules.tiles import ALL_TILES, BY_VALUE, Tile, tile_mask
+from scoring_api.rules.show import VALUE_WEIGHTS, ShowItem, score_show, show_table
+from scoring_api.rules.tiles import ALL_TILES, BY_VALUE, Tile, TileMask
 
-from .strategies import Seat, Strategy, pick
+from .outcome import (
+    CRIB,
+    HAND,
+    PLAY,
+    SOURCE_COUNT,
+    SOURCES,
+    STARTER,
+    DealRecord,
+    GameResult,
+    Shown,
+    ShowWhose,
+)
+from .strategies import Seat, Strategy, pick, random_of
 
-VALUES_BY_VALUE: Final = tuple(tile.value for tile in BY_VALUE)
-Source = Literal["starter", "play", "hand", "crib"]
-SOURCES: Final[tuple[Source, ...]] = ("starter", "play", "hand", "crib")
-STARTER, PLAY, HAND, CRIB = range(len(SOURCES))
-"""Positions in ``SOURCES``: how the game names a source while it plays."""
-ShowWhose = Literal["non_dealer", "dealer", "crib"]
+# By rank, a tile's position in BY_VALUE: the order the deck is dealt in.
+RANKS: Final = tuple(range(TILE_COUNT))
+RANK_VALUES: Final = tuple(tile.value for tile in BY_VALUE)
+RANK_BITS: Final = tuple(tile.bit for tile in BY_VALUE)
+RANK_WEIGHTS: Final = tuple(VALUE_WEIGHTS[tile.value] for tile in BY_VALUE)
+"""A tile's part of a show key (``show.value_keys``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,20 +55,11 @@ class _Seating:
     """The side each seat scores for."""
     next_of: tuple[int, ...]
     """The seat on each seat's left."""
-    shows: tuple[tuple[tuple[int, ShowWhose], ...], ...]
-    """For each dealer, the shows in order: each hand from his left round to him, then the
-    crib, as (seat, whose)."""
+    shows: tuple[tuple[int, ...], ...]
+    """For each dealer, the hands shown in order: from his left round to him (the crib
+    follows)."""
     sides: int
     """How many sides score."""
-
-
-def _shows(dealer: int, players: int) -> tuple[tuple[int, ShowWhose], ...]:
-    shows: list[tuple[int, ShowWhose]] = [
-        (seat, "dealer" if seat == dealer else "non_dealer")
-        for seat in seats_from(leader(dealer, players), players)
-    ]
-    shows.append((dealer, "crib"))
-    return tuple(shows)
 
 
 @cache
@@ -60,111 +68,14 @@ def _seating(players: int, partners: bool) -> _Seating:
     return _Seating(
         side_of=tuple(rules.side_of(seat) for seat in range(players)),
         next_of=tuple(next_seat(seat, players) for seat in range(players)),
-        shows=tuple(_shows(dealer, players) for dealer in range(players)),
+        shows=tuple(seats_from(leader(dealer, players), players) for dealer in range(players)),
         sides=rules.sides,
     )
 
 
-class GameOver(Exception):  # noqa: N818 - control flow, not an error
-    """A side reached the target: nothing after this event is scored."""
-
-
-@dataclass(frozen=True, slots=True)
-class Shown:
-    """A hand or the crib counted at the show."""
-
-    whose: ShowWhose
-    """A non-dealer's hand, the dealer's hand, or the crib, in the order counted."""
-    player: int
-    """The seat whose hand it is (the dealer for the crib); it scores for his side."""
-    total: int
-    """Its points."""
-    items: tuple[ShowItem, ...]
-    """What they are made of."""
-
-
-@dataclass(slots=True)
-class DealRecord:
-    """One deal, complete enough for another app to replay and check it."""
-
-    dealer: int
-    """The dealer's seat."""
-    hands: list[list[Tile]]
-    """The tiles each seat drew (six, or five with three or four players), lowest first."""
-    discards: list[list[Tile]]
-    """The tiles each laid away into the crib."""
-    starter: Tile
-    """The starter."""
-    blind: list[Tile] = field(default_factory=list)
-    """With three players, the tile the dealer drew unseen into the crib."""
-    plays: list[ScoredPlay] = field(default_factory=list)
-    """The play, entry by entry, goes included, each go point on its closing tile."""
-    shows: list[Shown] = field(default_factory=list)
-    """The shows counted, in order (fewer if the game ended before)."""
-    starter_points: int = 0
-    """What the dealer's side scored for a double starter."""
-
-
-@dataclass(slots=True)
-class GameResult:
-    """One game's outcome and the sums a run of games adds up."""
-
-    winner: int
-    """The side that reached the target (a seat, or with partners 0 or 1)."""
-    scores: list[int]
-    """Each side's final score."""
-    deals: int
-    """Deals played, the last one perhaps cut short by the win."""
-    first_dealer: int
-    """Who dealt the first deal."""
-    points: list[dict[Source, int]]
-    """``points[seat][source]``: where each seat's points came from."""
-    role_points: list[list[int]]
-    """``role_points[seat][0]`` as non-dealer, ``[1]`` as dealer."""
-    dealt: list[int]
-    """Deals each seat dealt."""
-    hand_scores: list[int]
-    """Every hand shown, any seat."""
-    crib_scores: list[int]
-    """Every crib shown."""
-    transcript: list[DealRecord] | None = None
-    """Every deal, when asked for."""
-    lurched: list[int] = field(default_factory=list)
-    """The losing sides that had not reached half the target (docs/rules.md section 5)."""
-
-    # Written out, not generated: the compiled engine runs a dataclass's generated __init__
-    # interpreted, and this is made once a game.
-    def __init__(
-        self,
-        winner: int,
-        scores: list[int],
-        deals: int,
-        first_dealer: int,
-        points: list[dict[Source, int]],
-        role_points: list[list[int]],
-        dealt: list[int],
-        hand_scores: list[int],
-        crib_scores: list[int],
-        transcript: list[DealRecord] | None = None,
-        lurched: list[int] | None = None,
-    ) -> None:
-        self.winner, self.scores, self.deals, self.first_dealer = (
-            winner,
-            scores,
-            deals,
-            first_dealer,
-        )
-        self.points, self.role_points, self.dealt = points, role_points, dealt
-        self.hand_scores, self.crib_scores, self.transcript = hand_scores, crib_scores, transcript
-        self.lurched = [] if lurched is None else lurched
-
-    @property
-    def lurch(self) -> bool:
-        """The winner lurched some side."""
-        return bool(self.lurched)
-
-
 class _Game:
+    """One game in play: the deals, the scores, and what its result and transcript keep."""
+
     def __init__(
         self,
         strategies: Sequence[Strategy],
@@ -174,9 +85,10 @@ class _Game:
         transcript: bool,
     ) -> None:
         n = rules.players
-        self.strategies = strategies
+        self.strategies = tuple(strategies)
         self.rules = rules
         self.rng = rng
+        self.random = random_of(rng)  # the deal's draws call it directly
         self.players = n
         self.deal_shape = DEALS[n]
         self.table = show_table(rules)  # looked up once: three shows a deal
@@ -184,123 +96,161 @@ class _Game:
         self.side_of, self.next_of, self.shows = seating.side_of, seating.next_of, seating.shows
         self.scores = [0] * seating.sides
         self.target = rules.target
-        # By seat, by SOURCES: a list while playing, the result's dicts at the end.
-        self.points = [[0] * len(SOURCES) for _ in range(n)]
+        self.winner = -1
+        # By seat and source (``seat * SOURCE_COUNT + source``) and by seat and role
+        # (``seat * 2 + 1`` as dealer): flat while playing, the result's shapes at the end.
+        self.points = [0] * (n * SOURCE_COUNT)
+        self.role_points = [0] * (n * 2)
+        self.dealt = [0] * n
+        self.deals = 0
+        self.hand_scores: list[int] = []
+        self.crib_scores: list[int] = []
         # One view of the play per player, brought up to date on each of his turns.
-        self.seats = [
-            Seat(
-                playable=(),
-                count_values=(),
-                seen=0,
-                opponent_tiles=HAND_SIZE,
-                seat=seat,
-            )
-            for seat in range(n)
-        ]
-        self.dealer = first_dealer
-        self.starter = ALL_TILES[0]  # the current deal's, and its record if one is kept
+        self.seats = [Seat((), (), 0, HAND_SIZE, seat) for seat in range(n)]
+        self.dealer = self.first_dealer = first_dealer
         self.record: DealRecord | None = None
-        self.result = GameResult(
-            winner=-1,
-            scores=self.scores,
-            deals=0,
-            first_dealer=first_dealer,
-            points=[],
-            role_points=[[0, 0] for _ in range(n)],
-            dealt=[0] * n,
-            hand_scores=[],
-            crib_scores=[],
-            transcript=[] if transcript else None,
-        )
+        self.transcript: list[DealRecord] | None = [] if transcript else None
 
-    def score(self, seat: int, points: int, source: int) -> None:
-        """Every scoring event passes here, so the game ends the instant the target is hit.
-        ``source``: a position in ``SOURCES``."""
+    def score(self, seat: int, points: int, source: int) -> bool:
+        """Every scoring event passes here, so the game ends the instant the target is hit:
+        True then, and nothing after this event is scored. ``source``: a position in
+        ``SOURCES``."""
         if not points:
-            return
+            return False
         side = self.side_of[seat]
-        self.scores[side] += points
-        self.points[seat][source] += points
-        self.result.role_points[seat][1 if seat == self.dealer else 0] += points
-        if self.scores[side] >= self.target:
-            self.result.winner = side
-            self.result.lurched = list(lurched_sides(self.scores, side, self.target))
-            raise GameOver
+        score = self.scores[side] + points
+        self.scores[side] = score
+        at = seat * SOURCE_COUNT + source
+        self.points[at] = self.points[at] + points
+        role = seat * 2 + (1 if seat == self.dealer else 0)
+        self.role_points[role] = self.role_points[role] + points
+        if score >= self.target:
+            self.winner = side
+            return True
+        return False
 
     def play(self) -> GameResult:
-        try:
-            while True:
-                self.deal()
-                self.dealer = self.next_of[self.dealer]
-        except GameOver:
-            self.result.points = [dict(zip(SOURCES, mine, strict=True)) for mine in self.points]
-            return self.result
+        while not self.deal():
+            self.dealer = self.next_of[self.dealer]
+        points, roles = self.points, self.role_points
+        return GameResult(
+            winner=self.winner,
+            scores=self.scores,
+            deals=self.deals,
+            first_dealer=self.first_dealer,
+            points=[
+                dict(zip(SOURCES, points[at : at + SOURCE_COUNT], strict=True))
+                for at in range(0, len(points), SOURCE_COUNT)
+            ],
+            role_points=[roles[at : at + 2] for at in range(0, len(roles), 2)],
+            dealt=self.dealt,
+            hand_scores=self.hand_scores,
+            crib_scores=self.crib_scores,
+            transcript=self.transcript,
+            lurched=list(lurched_sides(self.scores, self.winner, self.target)),
+        )
 
-    def deal(self) -> None:
+    def deal(self) -> bool:
+        """One deal: the draw, the lay-away, the play and the show. True once the game is
+        over."""
         rng, rules, n, shape = self.rng, self.rules, self.players, self.deal_shape
-        self.result.deals += 1
-        self.result.dealt[self.dealer] += 1
-        # A partial Fisher-Yates shuffle of positions in BY_VALUE: sorting positions sorts
-        # each hand by value. Each seat's tiles, then the blind tile, then the starter.
-        deck = list(range(TILE_COUNT))
+        dealer = self.dealer
+        self.deals += 1
+        self.dealt[dealer] = self.dealt[dealer] + 1
+        # A partial Fisher-Yates shuffle of ranks (positions in BY_VALUE): sorting ranks
+        # sorts each hand by value. Each seat's tiles, then the blind tile, then the starter.
+        deck = list(RANKS)
         each = shape.drawn
         drawn = n * each + shape.blind + 1
-        random = rng.random
+        random = self.random
         for i in range(drawn):
-            j = i + int(random() * (TILE_COUNT - i))  # as pick(), without a call per draw
+            j = i + int(random() * float(TILE_COUNT - i))  # pick(rng, ...), the same draw
             deck[i], deck[j] = deck[j], deck[i]
-        starter = self.starter = BY_VALUE[deck[drawn - 1]]
-        blind = [BY_VALUE[k] for k in deck[n * each : drawn - 1]]
-        drawn_tiles: list[tuple[Tile, ...]] = []
-        hands: list[tuple[Tile, ...]] = []
-        crib: list[Tile] = []
-        discards = []
-        dealer_side = self.side_of[self.dealer]
-        for p in range(n):
-            positions = sorted(deck[p * each : (p + 1) * each])
-            tiles = tuple([BY_VALUE[k] for k in positions])
-            values = tuple([VALUES_BY_VALUE[k] for k in positions])
-            own_crib = self.side_of[p] == dealer_side
-            laid = self.strategies[p].discard(values, own_crib, rules, rng)
-            away = [tiles[k] for k in laid]
-            drawn_tiles.append(tiles)
-            discards.append(away)
-            crib.extend(away)
-            hands.append(tuple([tile for k, tile in enumerate(tiles) if k not in laid]))
-        crib += blind
+        starter_rank = deck[drawn - 1]
+        starter = BY_VALUE[starter_rank]
+        blind = deck[n * each : drawn - 1]
         record = self.record = None
-        if self.result.transcript is not None:
-            record = self.record = DealRecord(
-                self.dealer, [list(t) for t in drawn_tiles], discards, starter, blind
-            )
-            self.result.transcript.append(record)
+        if self.transcript is not None:
+            record = self.record = DealRecord(dealer, [], [], starter)
+            record.blind = [BY_VALUE[rank] for rank in blind]
+            self.transcript.append(record)
+        held: list[TileMask] = []  # each seat's kept tiles
+        hands: list[tuple[Tile, ...]] = []  # the same, lowest value first
+        seen: list[TileMask] = []  # each seat's drawn tiles and the starter
+        keys: list[int] = []  # each seat's kept values as a show key
+        crib_key = 0
+        for rank in blind:
+            crib_key += RANK_WEIGHTS[rank]
+        dealer_side = self.side_of[dealer]
+        for p in range(n):
+            ranks = sorted(deck[p * each : (p + 1) * each])
+            values = tuple([RANK_VALUES[rank] for rank in ranks])
+            strategy = self.strategies[p]
+            laid = strategy.discard(values, self.side_of[p] == dealer_side, rules, rng)
+            away = 0
+            for k in laid:
+                away |= 1 << k
+            mask = key = 0
+            mine = starter.bit
+            hand: list[Tile] = []
+            for k, rank in enumerate(ranks):
+                mine |= RANK_BITS[rank]
+                if away >> k & 1:
+                    crib_key += RANK_WEIGHTS[rank]
+                else:
+                    mask |= RANK_BITS[rank]
+                    key += RANK_WEIGHTS[rank]
+                    hand.append(BY_VALUE[rank])
+            if len(hand) != HAND_SIZE or len(laid) != shape.laid_away:
+                raise ValueError(f"{strategy.name} laid away positions {laid} of {each} tiles")
+            held.append(mask)
+            hands.append(tuple(hand))
+            seen.append(mine)
+            keys.append(key)
+            if record is not None:
+                tiles = [BY_VALUE[rank] for rank in ranks]
+                record.hands.append(tiles)
+                record.discards.append([tiles[k] for k in laid])
         if starter.is_double:
             if record is not None:
                 record.starter_points = rules.starter_double_points
-            self.score(self.dealer, rules.starter_double_points, STARTER)
-        self.pegging(hands, drawn_tiles)
+            if self.score(dealer, rules.starter_double_points, STARTER):
+                return True
+        if self.pegging(held, hands, seen, starter):
+            return True
         # The show: from the dealer's left round to the dealer, then the crib.
-        dealer = self.dealer
-        starter_key = show_key((starter,))
-        for seat, whose in self.shows[dealer]:
-            is_crib = whose == "crib"
-            shown: Sequence[Tile] = crib if is_crib else hands[seat]
-            total = self.table[show_key(shown) + starter_key]
-            (self.result.crib_scores if is_crib else self.result.hand_scores).append(total)
+        table, starter_key = self.table, RANK_WEIGHTS[starter_rank]
+        for seat in self.shows[dealer]:
+            total = table[keys[seat] + starter_key]
+            self.hand_scores.append(total)
             if record is not None:
-                items = score_show(shown, starter, rules).items
+                whose: ShowWhose = "dealer" if seat == dealer else "non_dealer"
+                items = _items(hands[seat], starter, rules)
                 record.shows.append(Shown(whose, seat, total, items))
-            self.score(seat, total, CRIB if is_crib else HAND)
+            if self.score(seat, total, HAND):
+                return True
+        total = table[crib_key + starter_key]
+        self.crib_scores.append(total)
+        if record is not None:
+            crib = [tile for away in record.discards for tile in away] + record.blind
+            record.shows.append(Shown("crib", dealer, total, _items(crib, starter, rules)))
+        return self.score(dealer, total, CRIB)
 
-    def pegging(self, hands: list[tuple[Tile, ...]], drawn: list[tuple[Tile, ...]]) -> None:
-        starter, record = self.starter, self.record
-        referee = PlayReferee(
-            players=self.players, dealer=self.dealer, starter=starter, hands=hands
-        )
-        # Each player has seen the tiles he drew, the starter and every tile laid.
-        own = [tile_mask(tiles) | starter.bit for tiles in drawn]
+    def pegging(
+        self,
+        held: list[TileMask],
+        hands: list[tuple[Tile, ...]],
+        own: list[TileMask],
+        starter: Tile,
+    ) -> bool:
+        """The play of the deal (``held``: each seat's tiles, and as ``hands`` lowest value
+        first; ``own``: the tiles each has seen, his drawn ones and the starter). True once
+        the game is over."""
+        hands = list(hands)  # each seat's tiles not yet laid
+        record, players = self.record, self.players
+        referee = PlayReferee(players=players, dealer=self.dealer, starter=starter, held=held)
         seats, strategies, rng, next_of = self.seats, self.strategies, self.rng, self.next_of
-        above = [-1] * self.players  # the go bounds of docs/rules.md section 3, by seat
+        above = [-1] * players  # the go bounds of docs/rules.md section 3, by seat
         for seat in seats:
             seat.above, seat.dealer = above, self.dealer
             seat.own, seat.sides = own[seat.seat], self.side_of
@@ -309,39 +259,52 @@ class _Game:
         if record is not None:
             sheet = PlaySheet()
             record.plays = sheet.entries  # kept current, should the game end during the play
-        while (player := referee.turn) is not None:
-            playable = referee.playable(player)
-            if not playable:
+        while not referee.complete:
+            player = referee.on_turn
+            hand, room = hands[player], MAX_COUNT - referee.count
+            fit = 0  # the tiles that fit are the first ones
+            for tile in hand:
+                if tile.value > room:
+                    break
+                fit += 1
+            if not fit:
                 said_at = referee.count
                 above[player] = max(above[player], MAX_COUNT - said_at)
                 go_point = referee.go(player)
                 if sheet is not None:
                     sheet.go_point(go_point)
                     sheet.go(player, said_at)
-                if go_point is not None:
-                    self.score(go_point[0], GO_POINTS, PLAY)
+                if go_point is not None and self.score(go_point[0], GO_POINTS, PLAY):
+                    return True
                 continue
             seat = seats[player]
-            seat.playable = playable
-            seat.hand = referee.held[player] or 0
-            seat.count_values = referee.values
+            seat.playable = hand if fit == len(hand) else hand[:fit]
+            seat.hand = referee.held_by(player) or 0
+            seat.count_code = referee.code
             seat.seen = own[player] | referee.used
-            seat.opponent_tiles = HAND_SIZE - referee.laid_by[next_of[player]]
-            seat.passed = referee.passed
+            seat.opponent_tiles = HAND_SIZE - referee.seats[next_of[player]].laid
+            seat.passed_mask = referee.passed_mask
             seat.last = referee.last_player
             tile = strategies[player].lay(seat, rng)
             if sheet is None:
                 closes = referee.lay_scored(player, tile)
             else:
                 closes = _lay_recorded(referee, sheet, player, tile)
+            hands[player] = tuple([other for other in hand if other.index != tile.index])
             # The go point is its own event, after the tile's own points (section 5): a
             # target reached by the tile ends the game before it, and the record with it.
-            if referee.tile_points:
-                self.score(player, referee.tile_points, PLAY)
+            if self.score(player, referee.tile_points, PLAY):
+                return True
             if closes is not None and closes in CLOSING_ITEMS:  # a go point
                 if sheet is not None:
                     sheet.go_point((player, CLOSING_ITEMS[closes][tile.index]))
-                self.score(player, GO_POINTS, PLAY)
+                if self.score(player, GO_POINTS, PLAY):
+                    return True
+        return False
+
+
+def _items(shown: Sequence[Tile], starter: Tile, rules: RuleOptions) -> tuple[ShowItem, ...]:
+    return score_show(shown, starter, rules).items
 
 
 def _lay_recorded(

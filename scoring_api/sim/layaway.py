@@ -36,6 +36,9 @@ class Discards:
     """Each choice of positions laid away, in increasing order (15 of six, 5 of five)."""
     kept: dict[Positions, Positions]
     """The four positions each choice keeps."""
+    laid_masks: tuple[int, ...]
+    """Each choice as a mask of positions (bit ``i``: position ``i``), in the order of
+    ``options``."""
     unseen: int
     """Tiles the player has not seen."""
     unknown: int
@@ -45,7 +48,8 @@ class Discards:
 def _discards(drawn: int, laid_away: int) -> Discards:
     options = tuple(combinations(range(drawn), laid_away))
     kept = {o: tuple(k for k in range(drawn) if k not in o) for o in options}
-    return Discards(drawn, laid_away, options, kept, TILE_COUNT - drawn, SHOWN - laid_away)
+    masks = tuple(sum(1 << k for k in o) for o in options)
+    return Discards(drawn, laid_away, options, kept, masks, TILE_COUNT - drawn, SHOWN - laid_away)
 
 
 DISCARDS: Final[dict[int, Discards]] = {

@@ -15,7 +15,8 @@ from typing import Literal
 from scoring_api.rules.constants import MAX_SHOW
 from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
 
-from .game import SOURCES, GameResult, draw_for_dealer, play_game
+from .game import draw_for_dealer, play_game
+from .outcome import SOURCES, GameResult
 from .registry import Budgets, strategy_for
 from .strategies import Strategy
 
@@ -134,23 +135,28 @@ class Totals:
     def add(self, game: GameResult) -> None:
         self.games += 1
         self.deals += game.deals
-        winner = game.winner
-        self.wins[winner] += 1
-        self.lurches[winner] += game.lurch
-        others = [score for side, score in enumerate(game.scores) if side != winner]
-        self.margin += game.scores[winner] - max(others)
-        for side, score in enumerate(game.scores):
-            self.final_scores[side] += score
+        winner, scores = game.winner, game.scores
+        self.wins[winner] = self.wins[winner] + 1
+        self.lurches[winner] = self.lurches[winner] + game.lurch
+        best_other = -1  # the best score of a side that lost (a loop: max() is a call)
+        for side, score in enumerate(scores):
+            self.final_scores[side] = self.final_scores[side] + score
+            if side != winner and score > best_other:
+                best_other = score
+        self.margin += scores[winner] - best_other
         for p, points in enumerate(game.points):
+            mine = self.points[p]
             for source, value in points.items():
-                self.points[p][source] += value
-            self.dealt[p] += game.dealt[p]
-            self.non_dealer_points[p] += game.role_points[p][0]
-            self.dealer_points[p] += game.role_points[p][1]
+                mine[source] = mine[source] + value
+            self.dealt[p] = self.dealt[p] + game.dealt[p]
+            roles = game.role_points[p]
+            self.non_dealer_points[p] = self.non_dealer_points[p] + roles[0]
+            self.dealer_points[p] = self.dealer_points[p] + roles[1]
+        hands, cribs = self.hand_scores, self.crib_scores
         for total in game.hand_scores:
-            self.hand_scores[total] += 1
+            hands[total] = hands[total] + 1
         for total in game.crib_scores:
-            self.crib_scores[total] += 1
+            cribs[total] = cribs[total] + 1
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -175,10 +181,10 @@ class Totals:
             (self.crib_scores, other.crib_scores),
         ):
             for i, value in enumerate(theirs):
-                mine[i] += value
+                mine[i] = mine[i] + value
         for mine_points, their_points in zip(self.points, other.points, strict=True):
             for source, points in their_points.items():
-                mine_points[source] += points
+                mine_points[source] = mine_points[source] + points
 
 
 def game_line(index: int, game: GameResult, rules: RuleOptions) -> dict[str, object]:

@@ -9,68 +9,99 @@ touch).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from math import comb
 from random import Random
 from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from scoring_api.rules.constants import HAND_SIZE, MAX_COUNT, MAX_VALUE
+from scoring_api.rules.constants import HAND_SIZE, MAX_COUNT, MAX_VALUE, TILE_COUNT
 from scoring_api.rules.memo import Memo
 from scoring_api.rules.options import RuleOptions
-from scoring_api.rules.play_scoring import points_for_last, points_of_last
-from scoring_api.rules.tiles import ALL_MASK, VALUE_COUNTS, VALUE_MASKS, Tile, TileMask, tiles_in
+from scoring_api.rules.play_scoring import (
+    CountCode,
+    points_for_code,
+    points_of_code,
+    sum_of_code,
+    values_code,
+    values_of_code,
+    with_value,
+)
+from scoring_api.rules.tiles import (
+    ALL_MASK,
+    VALUE_COUNTS,
+    VALUE_MASKS,
+    Tile,
+    TileMask,
+    tiles_counted,
+    tiles_in,
+)
 
 from .expected import best_discard, best_hand_discard
 from .layaway import DISCARDS_BY_DRAWN, DrawnValues, Positions
 
 
-@dataclass(slots=True)
 class Seat:
     """What the player on turn knows during the play (one per player and deal, kept current).
 
-    The fields are what the game hands over (as masks, for speed); the methods are the
-    questions a strategy asks of them.
+    The fields are what the game hands over (as masks and codes, for speed); the methods are
+    the questions a strategy asks of them. A plain class with its own ``__init__`` rather
+    than a dataclass: every game makes one per player, and the compiled engine runs a
+    dataclass's generated ``__init__`` interpreted.
     """
 
-    playable: Sequence[Tile]
+    __slots__ = (
+        "above",
+        "count_code",
+        "dealer",
+        "hand",
+        "last",
+        "opponent_tiles",
+        "own",
+        "passed_mask",
+        "playable",
+        "played",
+        "rules",
+        "seat",
+        "seen",
+        "sides",
+    )
+
+    playable: tuple[Tile, ...]
     """His tiles that fit the count, lowest value first (never empty when asked to lay)."""
-    count_values: tuple[int, ...]
-    """The values laid since the count began, in order."""
+    count_code: CountCode
+    """The values laid since the count began (``count_values`` as a tuple)."""
     seen: TileMask
     """The tiles he has seen: his six, the starter and every tile laid."""
     opponent_tiles: int
     """How many tiles the next seat (on his left, an opponent in every mode) still holds."""
-    seat: int = 0
+    seat: int
     """His seat."""
-    hand: TileMask = 0
+    hand: TileMask
     """His tiles not yet laid (nobody else's: a seat is told only what it could know)."""
-    passed: Sequence[bool] = ()
-    """Who has said go in the current count, by seat."""
-    own: TileMask = 0
+    passed_mask: int
+    """Who has said go in the current count: bit ``seat`` (``passed`` by seat)."""
+    own: TileMask
     """The tiles he drew this deal, and the starter."""
-    dealer: int = 0
+    dealer: int
     """The seat that dealt this deal."""
-    above: Sequence[int] = ()
+    above: list[int]
     """By seat: every tile he holds is of a higher value than this, since he said go in a
     count where it would have fitted (-1 where he has said none this deal)."""
-    last: int | None = None
+    last: int | None
     """Who laid the last tile of the current count (None before its first)."""
-    sides: Sequence[int] = ()
+    sides: tuple[int, ...]
     """The side each seat scores for."""
-    played: Sequence[TileMask] = ()
+    played: list[TileMask]
     """By seat, the tiles he has laid this deal: the referee's own list, handed over once a
     deal (every seat saw them laid)."""
-    rules: RuleOptions | None = None
+    rules: RuleOptions | None
     """The rules of the game, where the game hands them over."""
 
-    # Written out, not generated: the compiled engine runs a dataclass's generated __init__
-    # interpreted, and every game makes a Seat per player.
     def __init__(
         self,
-        playable: Sequence[Tile],
+        playable: tuple[Tile, ...],
         count_values: tuple[int, ...],
         seen: TileMask,
         opponent_tiles: int,
@@ -79,16 +110,51 @@ class Seat:
         passed: Sequence[bool] = (),
         own: TileMask = 0,
         dealer: int = 0,
-        above: Sequence[int] = (),
+        above: list[int] | None = None,
         last: int | None = None,
-        sides: Sequence[int] = (),
-        played: Sequence[TileMask] = (),
+        sides: tuple[int, ...] = (),
+        played: list[TileMask] | None = None,
         rules: RuleOptions | None = None,
     ) -> None:
-        self.playable, self.count_values, self.seen = playable, count_values, seen
-        self.opponent_tiles, self.seat, self.hand, self.passed = opponent_tiles, seat, hand, passed
-        self.own, self.dealer, self.above, self.last, self.sides = own, dealer, above, last, sides
-        self.played, self.rules = played, rules
+        self.playable, self.count_code, self.seen = playable, values_code(count_values), seen
+        self.opponent_tiles, self.seat, self.hand = opponent_tiles, seat, hand
+        self.passed_mask = _mask_of(passed)
+        self.own, self.dealer, self.last, self.sides = own, dealer, last, sides
+        self.above = [] if above is None else above
+        self.played = [] if played is None else played
+        self.rules = rules
+
+    def snapshot(self) -> Seat:
+        """A copy that later turns leave as it is: the game keeps one ``Seat`` per player
+        and brings it up to date on each of his turns (its lists are copied too)."""
+        copy = Seat(self.playable, (), self.seen, self.opponent_tiles, self.seat, self.hand)
+        copy.count_code, copy.passed_mask, copy.own = self.count_code, self.passed_mask, self.own
+        copy.dealer, copy.above, copy.last = self.dealer, list(self.above), self.last
+        copy.sides, copy.played, copy.rules = self.sides, list(self.played), self.rules
+        return copy
+
+    @property
+    def count_values(self) -> tuple[int, ...]:
+        """The values laid since the count began, in order."""
+        return values_of_code(self.count_code)
+
+    @count_values.setter
+    def count_values(self, values: tuple[int, ...]) -> None:
+        self.count_code = values_code(values)
+
+    @property
+    def passed(self) -> list[bool]:
+        """Who has said go in the current count, by seat."""
+        mask = self.passed_mask
+        return [bool(mask >> seat & 1) for seat in range(self.players)]
+
+    @passed.setter
+    def passed(self, passed: Sequence[bool]) -> None:
+        self.passed_mask = _mask_of(passed)
+
+    def has_passed(self, seat: int) -> bool:
+        """Whether ``seat`` has said go in the current count."""
+        return bool(self.passed_mask >> seat & 1)
 
     @property
     def players(self) -> int:
@@ -97,7 +163,7 @@ class Seat:
 
     def holds(self, seat: int) -> int:
         """How many tiles ``seat`` still holds (he laid the rest, in sight of all)."""
-        return HAND_SIZE - self.played[seat].bit_count()
+        return HAND_SIZE - tiles_counted(self.played[seat])
 
     def remaining(self) -> tuple[Tile, ...]:
         """His tiles not yet laid, lowest value first."""
@@ -105,16 +171,54 @@ class Seat:
 
     def score_now(self, tile: Tile) -> int:
         """What laying ``tile`` scores now, a go point aside."""
-        return points_for_last[(*self.count_values, tile.value)]
+        return points_for_code[with_value(self.count_code, tile.value)]
 
     def unseen(self) -> TileMask:
         """The tiles he has not seen: the others' hands are among them."""
         return ALL_MASK & ~self.seen
 
 
+def _mask_of(flags: Sequence[bool]) -> int:
+    """Bit ``i`` set for each true flag."""
+    mask = 0
+    for i, flag in enumerate(flags):
+        if flag:
+            mask |= 1 << i
+    return mask
+
+
 def pick(rng: Random, n: int) -> int:
     """A uniform index below ``n`` from ``rng.random()`` alone."""
-    return int(rng.random() * n)
+    # float(n): the same product (n is exact as a float), which the compiled engine works out
+    # in machine floats; float times int would go through Python's generic multiply.
+    return int(random_of(rng)() * float(n))
+
+
+class _LastBound:
+    """The generator ``random_of`` was last asked for, with its ``random`` bound: one pair,
+    replaced whole, so a thread never reads one generator's method for another's."""
+
+    __slots__ = ("pair",)
+
+    def __init__(self) -> None:
+        self.pair: tuple[Random | None, Callable[[], float]] = (None, _no_random)
+
+
+def _no_random() -> float:
+    raise AssertionError("no generator bound yet")
+
+
+_LAST_BOUND: Final = _LastBound()
+
+
+def random_of(rng: Random) -> Callable[[], float]:
+    """``rng.random``, bound once per generator in a row: a game's draws call it directly
+    (a third of the cost of looking the method up on every draw, in the compiled engine)."""
+    last = _LAST_BOUND
+    pair = last.pair
+    if pair[0] is not rng:
+        pair = last.pair = (rng, rng.random)
+    return pair[1]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -146,15 +250,15 @@ class RandomStrategy(Strategy):
         self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
     ) -> Positions:
         drawn = len(values)
-        first = int(rng.random() * drawn)  # pick(), inline: once per seat and deal
+        first = pick(rng, drawn)
         if DISCARDS_BY_DRAWN[drawn].laid_away == 1:
             return (first,)
-        second = int(rng.random() * (drawn - 1))
+        second = pick(rng, drawn - 1)
         return first, second + (second >= first)
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
         playable = seat.playable
-        return playable[int(rng.random() * len(playable))]  # pick(), inline: the hot path
+        return playable[pick(rng, len(playable))]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -172,57 +276,60 @@ class GreedyStrategy(Strategy):
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
         playable = seat.playable
-        best, best_key = playable[0], (seat.score_now(playable[0]), playable[0].value)
+        best, best_key = playable[0], -1
         for tile in playable:  # the first best, as max() picks it
-            key = (seat.score_now(tile), tile.value)
+            key = _greedy_key(seat.score_now(tile), tile.value)
             if key > best_key:
                 best, best_key = tile, key
         return best
 
 
-def _scoring_replies(after: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+def _greedy_key(points: int, value: int) -> int:
+    """(points, value) as one int in the same order: the most points, then the higher value
+    (values are below 16)."""
+    return points << 4 | value
+
+
+def _scoring_replies(after_code: CountCode) -> tuple[tuple[int, int], ...]:
+    after = values_of_code(after_code)
     count = sum(after)
+    laid = [0] * (MAX_VALUE + 1)  # how many of each value the count holds
+    for value in after:
+        laid[value] = laid[value] + 1
     scoring = []  # (-points, value): best first, then lowest value, as a stable sort has it
     for value in range(min(MAX_COUNT - count, MAX_VALUE) + 1):
-        if after.count(value) < VALUE_COUNTS[value]:  # a fifth 6 does not exist
-            points = points_of_last((*after, value), count + value)
+        if laid[value] < VALUE_COUNTS[value]:  # a fifth 6 does not exist
+            points = points_of_code(with_value(after_code, value), count + value)
             if points:
                 scoring.append((-points, value))
     scoring.sort()
     return tuple([(value, -negated) for negated, value in scoring])
 
 
-# reply_points[after]: (value, points) of every reply that fits the count ``after`` and
-# scores, best first.
+_WAYS: Final = tuple(tuple(comb(n, k) for k in range(HAND_SIZE + 1)) for n in range(TILE_COUNT + 1))
+"""``_WAYS[n][k]``: ``comb(n, k)`` for the sets of tiles a seat may hold, looked up."""
+
+# reply_points[after]: (value, points) of every reply that fits the count ``after`` (a
+# ``CountCode``) and scores, best first.
 reply_points: Final = Memo(_scoring_replies, 1 << 16)
 
 
-def expected_best_reply(seat: Seat, after: tuple[int, ...]) -> float:
-    """Expected points of the opponent's best reply to the count ``after``.
+def _best_reply(after: CountCode, unseen: TileMask, pool: int, held: int, ways: int) -> float:
+    """Expected points of the next seat's best reply to the count ``after``.
 
-    The opponent holds ``opponent_tiles`` tiles drawn uniformly from the unseen ones; he replies
-    with the tile that scores most. P(best reply scores >= s) = 1 - P(he holds none of the
-    tiles scoring >= s), a hypergeometric probability.
+    He holds ``held`` tiles drawn uniformly from the ``pool`` tiles of ``unseen`` (``ways``
+    sets in all: the same for every tile the player may lay, so worked out once a turn); he
+    replies with the tile that scores most. P(best reply scores >= s) = 1 - P(he holds none
+    of the tiles scoring >= s), a hypergeometric probability.
     """
-    held = seat.opponent_tiles
-    unseen = seat.unseen()
-    pool = unseen.bit_count()
-    if held == 0 or pool < held:
-        return 0.0
-    return _best_reply(after, unseen, pool, held, comb(pool, held))
-
-
-def _best_reply(after: tuple[int, ...], unseen: TileMask, pool: int, held: int, ways: int) -> float:
-    """``expected_best_reply`` once the unseen pool is known (the same for every tile the
-    player may lay, so worked out once a turn)."""
     expected = 0.0
     tiles_so_far = 0
     none_so_far = 1.0
     for value, points in reply_points[after]:
-        count = (VALUE_MASKS[value] & unseen).bit_count()
+        count = tiles_counted(VALUE_MASKS[value] & unseen)
         if count:
             tiles_so_far += count
-            none_now = comb(pool - tiles_so_far, held) / ways
+            none_now = _WAYS[pool - tiles_so_far][held] / ways
             expected += points * (none_so_far - none_now)
             none_so_far = none_now
     return expected
@@ -248,17 +355,19 @@ class ExpectedStrategy(Strategy):
         if len(playable) == 1:
             return playable[0]
         # The unseen pool is the same for every tile he may lay: worked out once a turn.
-        values, held = seat.count_values, seat.opponent_tiles
+        code, held = seat.count_code, seat.opponent_tiles
         unseen = seat.unseen()
-        pool = unseen.bit_count()
-        ways = comb(pool, held) if held and pool >= held else 0
-        room = MAX_COUNT - sum(values)
-        best, best_key = playable[0], (0.0, 0)
+        pool = tiles_counted(unseen)
+        ways = _WAYS[pool][held] if held and pool >= held else 0
+        room = MAX_COUNT - sum_of_code(code)
+        best, best_net, best_value = playable[0], 0.0, 0
         for k, tile in enumerate(playable):
-            after = (*values, tile.value)
-            no_reply = not ways or tile.value == room  # nobody replies to 31
+            value = tile.value
+            after = with_value(code, value)
+            no_reply = not ways or value == room  # nobody replies to 31
             reply = 0.0 if no_reply else _best_reply(after, unseen, pool, held, ways)
-            key = (points_for_last[after] - reply, tile.value)
-            if k == 0 or key > best_key:  # the first best, as max() picks it
-                best, best_key = tile, key
+            net = points_for_code[after] - reply
+            # The first best of (net, value), as max() picks it.
+            if k == 0 or net > best_net or (net == best_net and value > best_value):
+                best, best_net, best_value = tile, net, value
         return best

@@ -19,7 +19,7 @@ from typing import Any
 
 from scoring_api import __version__
 from scoring_api.rules.options import RuleOptions
-from scoring_api.sim.game import GameResult
+from scoring_api.sim.outcome import GameResult
 from scoring_api.sim.runs import SimulationRequest, Totals, game_line, play_one
 
 PACKAGE = Path(__file__).resolve().parents[1]

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-import dataclasses
 from random import Random
 
 from scoring_api.rules.tiles import Tile
 from scoring_api.sim.search import SearchStrategy
 from scoring_api.sim.strategies import Seat
+
+
+def stored_fields(cls: type) -> set[str]:
+    """The fields a plain class of the engine stores: its ``__slots__``, which the compiled
+    class lists as ``__mypyc_attrs__`` instead."""
+    return set(getattr(cls, "__mypyc_attrs__", None) or cls.__slots__)
+
 
 SMALL_BUDGET = 3
 """The search's budget where a test checks the bookkeeping of its games, not its strength."""
@@ -33,12 +39,5 @@ class Recorder(SearchStrategy):
         state = rng.getstate()
         tile = super().lay(seat, rng)
         if seat.playable[0].value != seat.playable[-1].value:
-            frozen = dataclasses.replace(
-                seat,
-                passed=list(seat.passed),
-                above=list(seat.above),
-                played=list(seat.played),
-                playable=tuple(seat.playable),
-            )
-            self.choices.append((frozen, state, tile))
+            self.choices.append((seat.snapshot(), state, tile))
         return tile

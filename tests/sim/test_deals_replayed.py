@@ -7,7 +7,7 @@ import pytest
 
 from scoring_api.rules import Play, RuleOptions, parse_rules
 from scoring_api.rules.deal import Deal, score_deal
-from scoring_api.sim.game import DealRecord, GameResult
+from scoring_api.sim.outcome import DealRecord, GameResult
 from scoring_api.sim.runs import SimulationRequest, play_all
 
 MODES = {

@@ -8,7 +8,7 @@ from random import Random
 import pytest
 
 from scoring_api.rules import RuleOptions, show_total
-from scoring_api.sim.game import DealRecord, GameResult
+from scoring_api.sim.outcome import DealRecord, GameResult
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import (
     FirstDealer,

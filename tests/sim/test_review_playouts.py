@@ -10,7 +10,7 @@ import pytest
 
 from scoring_api.rules import ALL_TILES, RuleOptions
 from scoring_api.rules.referee import PlayReferee
-from scoring_api.rules.seats import leader
+from scoring_api.rules.seats import leader, seats_after
 from scoring_api.rules.tiles import tiles_in
 from scoring_api.sim.expert.playout import greedy_value
 from scoring_api.sim.review.seatplay import careful_value, play_out_seats
@@ -19,7 +19,7 @@ from scoring_api.sim.review.views import NO_GO, PlayView, draw_holdings, tiles_l
 
 def _replies(referee: PlayReferee, seat: int) -> list[int]:
     """The values of the next seat after ``seat`` that may lay (none if only he may)."""
-    for other in referee.order[seat]:
+    for other in seats_after(seat, referee.players):
         if other != seat and referee.has_tiles(other) and not referee.passed[other]:
             return [tile.value for tile in tiles_in[referee.held[other]]]
     return []

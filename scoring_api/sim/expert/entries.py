@@ -65,7 +65,7 @@ def _pool(taken: Iterable[int]) -> list[int]:
     """The values of every tile but ``taken``'s, one entry per tile."""
     left = list(VALUE_COUNTS)
     for value in taken:
-        left[value] -= 1
+        left[value] = left[value] - 1
     return [value for value, count in enumerate(left) for _ in range(count)]
 
 

@@ -74,7 +74,7 @@ def _weights(values: DrawnValues, pattern: Pattern) -> list[tuple[int, int, int,
     hand leaves him: (value key, first, second, weight), normalized."""
     left = list(VALUE_COUNTS)
     for value in values:
-        left[value] -= 1
+        left[value] = left[value] - 1
     found = []
     for (x, y), p in pattern.items():
         if x == y:

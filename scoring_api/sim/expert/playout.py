@@ -8,19 +8,19 @@ the last tile of all), none after 31; the next count is led by the seat after th
 layer. ``tests/sim/test_expert.py`` plays random deals both here and through the referee and
 checks that every point agrees.
 
-Inside, a run of values is one int (``values_code``: four bits a value, lowest last), so
-the points of a tile and the play table's entry are each one look-up of an int, with no
-tuple made or hashed per tile (the builder plays out hundreds of millions of tiles).
+Inside, a run of values is one int (``play_scoring.CountCode``: four bits a value, lowest
+last), so a tile's points are worked out on machine ints and the play table's entry is one
+look-up of an int, with no tuple made or hashed per tile (the builder plays out hundreds of
+millions of tiles).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from scoring_api.rules.constants import MAX_COUNT
-from scoring_api.rules.memo import Memo
-from scoring_api.rules.play_scoring import points_of_last
+from scoring_api.rules.play_scoring import points_of_code, values_code, with_value
 from scoring_api.rules.seats import next_seat
 
 from .tables import EXPERT_PLAYERS, PlayKey, PlayTable
@@ -39,33 +39,6 @@ PackedPlay = dict[int, int]
 """A play table keyed by ``packed_key``."""
 Plays = tuple[PackedPlay | None, PackedPlay | None]
 """The packed table each seat of a play-out lays by (None: greedily)."""
-
-
-def values_code(values: Iterable[int]) -> int:
-    """Values in order as one int: four bits each (the value plus one, so 0 counts), the
-    last lowest. Unique for any run of values 0..12."""
-    code = 0
-    for value in values:
-        code = (code << 4) | (value + 1)
-    return code
-
-
-def _values_of(code: int) -> tuple[int, ...]:
-    values: list[int] = []
-    while code:
-        values.append((code & 15) - 1)
-        code >>= 4
-    values.reverse()
-    return tuple(values)
-
-
-def _points_of_code(code: int) -> int:
-    values = _values_of(code)
-    return points_of_last(values, sum(values))
-
-
-_POINTS: Final = Memo(_points_of_code, 1 << 16)
-"""``_POINTS[values_code(values)]``: the points of the last of ``values``, go points aside."""
 
 
 def packed_key(hand_code: int, count_code: int, held: int, passed: bool) -> int:
@@ -88,11 +61,9 @@ the builder's round before, the fixed expert an exploiter is built against) for 
 _packed_tables: dict[int, tuple[PlayTable, PackedPlay]] = {}
 
 
-def _packed(play: PlayTable | None) -> PackedPlay | None:
+def packed_play(play: PlayTable) -> PackedPlay:
     """``pack_play(play)``, remembered by identity (the table itself kept beside it, so its
     id is not reused while remembered)."""
-    if play is None:
-        return None
     found = _packed_tables.get(id(play))
     if found is not None and found[0] is play:
         return found[1]
@@ -105,8 +76,8 @@ def _packed(play: PlayTable | None) -> PackedPlay | None:
 
 def _plays(play: PlayTable | None, other_play: PlayTable | None) -> Plays:
     """The packed table each seat lays by: ``play`` for both, or ``other_play`` for OTHER."""
-    mine = _packed(play)
-    return (mine, mine if other_play is None else _packed(other_play))
+    mine = None if play is None else packed_play(play)
+    return (mine, mine if other_play is None else packed_play(other_play))
 
 
 def greedy_value(hand: list[int], values: tuple[int, ...], room: int) -> int:
@@ -117,10 +88,10 @@ def greedy_value(hand: list[int], values: tuple[int, ...], room: int) -> int:
 
 def _greedy(hand: list[int], code: int, room: int) -> int:
     best, best_points = -1, -1
-    shifted = code << 4
+    count = MAX_COUNT - room
     for value in hand:
         if value <= room:
-            points = _POINTS[shifted | (value + 1)]
+            points = points_of_code(with_value(code, value), count + value)
             if points > best_points or (points == best_points and value > best):
                 best, best_points = value, points
     return best
@@ -192,12 +163,12 @@ def _play_out(
             if not passed[other] and hands[other]:
                 turn = other
                 continue
-            points[last] += 1  # nobody can lay: the go point closes the count
+            points[last] = points[last] + 1  # nobody can lay: the go point closes the count
         else:
             hand.remove(value)
-            code = (code << 4) | (value + 1)
+            code = with_value(code, value)
             count += value
-            points[turn] += _POINTS[code]
+            points[turn] = points[turn] + points_of_code(code, count)
             last = turn
             if count != MAX_COUNT:
                 if not passed[other] and hands[other]:
@@ -205,7 +176,7 @@ def _play_out(
                     continue
                 if hand:  # he goes on alone
                     continue
-                points[turn] += 1  # the last tile of the count (or of the play)
+                points[turn] = points[turn] + 1  # the last tile of the count (or of the play)
         # A new count, led by the seat after the last layer that still holds a tile.
         code, count, passed = 0, 0, [False] * EXPERT_PLAYERS
         after = _OTHER[last]
@@ -245,8 +216,8 @@ def play_nets(
         for value in candidates:
             rest = list(mine)
             rest.remove(value)
-            after, then = (code << 4) | (value + 1), count + value
-            points = [_POINTS[after], 0]
+            after, then = with_value(code, value), count + value
+            points = [points_of_code(after, then), 0]
             if then == MAX_COUNT:  # a new count, led by the other if he can
                 turn = OTHER if his else (ME if rest else _NOBODY)
                 nobody_passed = [False] * EXPERT_PLAYERS
@@ -254,7 +225,7 @@ def play_nets(
             else:
                 turn = OTHER if his and not passed else (ME if rest else _NOBODY)
                 if turn == _NOBODY:
-                    points[ME] += 1
+                    points[ME] = points[ME] + 1
                 else:
                     hands = [rest, list(his)]
                     _play_out(hands, turn, after, count + value, [False, passed], ME, points, plays)

@@ -8,12 +8,14 @@ from random import Random
 from mypy_extensions import mypyc_attr
 
 from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
+from scoring_api.rules.play_scoring import with_value
 from scoring_api.rules.seats import next_seat
 from scoring_api.rules.tiles import Tile
 
 from ..layaway import DrawnValues, Positions
 from ..strategies import ExpectedStrategy, Seat
 from .model import expert_ranking
+from .playout import PackedPlay, packed_key, packed_play
 from .tables import EXPERT_PLAYERS, ExpertTables, PlayKey, shipped_tables
 
 
@@ -55,10 +57,19 @@ class ExpertStrategy(ExpectedStrategy):
 
     def __init__(self, tables: ExpertTables | None = None) -> None:
         self._tables = tables
+        self._packed: PackedPlay | None = None
 
     @property
     def tables(self) -> ExpertTables:
         return self._tables or shipped_tables()
+
+    @property
+    def packed(self) -> PackedPlay:
+        """``tables.play`` keyed by ``playout.packed_key``: a turn's look-up is one int."""
+        packed = self._packed
+        if packed is None:  # two threads may both pack it: the same table either way
+            packed = self._packed = packed_play(self.tables.play)
+        return packed
 
     def discard(
         self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
@@ -75,8 +86,15 @@ class ExpertStrategy(ExpectedStrategy):
         playable = seat.playable
         if playable[0].value == playable[-1].value:
             return playable[0]
-        key = play_key(seat)
-        value = None if key is None else self.tables.play.get(key)
+        # play_key(seat), packed: his values, the count's, the other's tiles and his go.
+        mine = 0
+        for tile in seat.remaining():
+            mine = with_value(mine, tile.value)
+        passed = seat.has_passed(next_seat(seat.seat, EXPERT_PLAYERS))
+        value = self.packed.get(packed_key(mine, seat.count_code, seat.opponent_tiles, passed))
         if value is None:
             return super().lay(seat, rng)
-        return next(tile for tile in playable if tile.value == value)
+        for tile in playable:
+            if tile.value == value:
+                return tile
+        raise AssertionError(f"the play table lays {value}, which {seat.seat} cannot lay")

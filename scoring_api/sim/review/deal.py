@@ -170,7 +170,7 @@ def _scored(deal: Deal, score: DealScore, seat: int) -> int | None:
     total = 0
     for event in score.events:
         if event.kind in ("play", "go"):
-            play[event.seat] += event.points
+            play[event.seat] = play[event.seat] + event.points
         elif event.kind == "hand" and event.seat == seat:
             total += event.points
         elif event.kind == "crib":

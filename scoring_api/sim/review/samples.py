@@ -8,7 +8,7 @@ from scoring_api.rules.deal import Deal
 from scoring_api.rules.records import Play
 
 from ..advisor import Model
-from ..game import DealRecord
+from ..outcome import DealRecord
 from ..runs import SimulationRequest, play_one
 from .inputs import DEFAULT_PLAYOUTS, ReviewRequest, laid_away
 

@@ -89,7 +89,7 @@ def play_out_seats(
             hand.remove(value)
             values = (*values, value)
             count += value
-            points[turn] += points_for_last[values]
+            points[turn] = points[turn] + points_for_last[values]
             last = turn
         if count == MAX_COUNT:  # 31 scored its 2 with the tile: a new count at once
             after: int | None = None
@@ -97,7 +97,7 @@ def play_out_seats(
             after = _next_active(orders[turn], hands, passed)
             if after is None:  # nobody can lay: the go point closes the count
                 assert last is not None
-                points[last] += 1
+                points[last] = points[last] + 1
         if after is None:
             assert last is not None
             values, count, passed = (), 0, [False] * len(hands)

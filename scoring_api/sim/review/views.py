@@ -22,6 +22,8 @@ from scoring_api.rules.records import Play
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.tiles import ALL_TILES, Tile, tile_mask, tiles_in
 
+from ..strategies import pick
+
 NO_GO = -1
 """``PlayView.above`` of a seat that has said no go: every value is possible."""
 
@@ -69,7 +71,7 @@ def draw_some(rng: Random, eligible: list[int], k: int) -> list[int]:
     """``k`` of the ``eligible`` items, uniformly (``rng.random()`` only, whose sequence
     Python guarantees): a partial Fisher-Yates shuffle."""
     for i in range(k):
-        j = i + int(rng.random() * (len(eligible) - i))
+        j = i + pick(rng, len(eligible) - i)
         eligible[i], eligible[j] = eligible[j], eligible[i]
     return eligible[:k]
 
@@ -157,7 +159,7 @@ def tiles_laid(
         view = PlayView(
             seat=player,
             sides=sides,
-            hand=tuple(sorted(t.value for t in tiles_in[referee.held[player] or 0])),
+            hand=tuple(sorted(t.value for t in tiles_in[referee.held_by(player) or 0])),
             playable=referee.playable(player),
             values=referee.values,
             passed=tuple(referee.passed),
