@@ -24,7 +24,16 @@ from .play_scoring import (
     values_of_code,
     with_value,
 )
-from .seats import leader, next_seat, seats_from
+from .seat_play import (
+    UNKNOWN,
+    PlayedTiles,
+    SeatPlay,
+    TilesCode,
+    last_tile_of,
+    tiles_of_code,
+    with_tile,
+)
+from .seats import first_after, leader, seats_from
 from .tiles import ALL_TILES, Tile, TileMask, tile_mask, tiles_in
 
 FITTING: Final[tuple[TileMask, ...]] = tuple(
@@ -41,23 +50,6 @@ def default_dealer(players: int) -> int:
 _NOBODY: Final = -1
 """No seat (the turn once the play is over, the last layer before a count's first tile): a
 machine int in the compiled referee, where ``None`` would be a boxed object."""
-_UNKNOWN: Final = -1
-"""``SeatPlay.held`` of a hand the referee does not know."""
-
-
-class SeatPlay:
-    """One seat's part of the play kept as native ints: a tile laid updates them in place (in
-    a list, each new int would be a new object)."""
-
-    __slots__ = ("held", "laid", "score")
-
-    def __init__(self, held: TileMask) -> None:
-        self.held = held
-        """His tiles not yet laid (``_UNKNOWN`` where not known)."""
-        self.laid = 0
-        """How many tiles he has laid."""
-        self.score = 0
-        """The points he has pegged."""
 
 
 class PlayReferee:
@@ -78,10 +70,11 @@ class PlayReferee:
         "code",
         "count",
         "dealer",
-        "laid",
+        "holding",
+        "laid_code",
         "passed_mask",
-        "played",
         "players",
+        "public",
         "seats",
         "starter",
         "tile_points",
@@ -96,15 +89,17 @@ class PlayReferee:
     """The starter, which nobody may lay, where known."""
     seats: list[SeatPlay]
     """Each player's tiles and points (``held``, ``laid_by``, ``scores`` as lists)."""
-    played: list[TileMask]
+    public: list[PlayedTiles]
     """The tiles each player has laid, all counts of the play (what everyone at the table
-    has seen him lay)."""
+    has seen him lay; ``played`` as masks)."""
     passed_mask: int
     """Who has said go in the current count: bit ``seat`` (``passed`` as a list)."""
+    holding: int
+    """Who still holds a tile: bit ``seat``."""
     used: TileMask
     """Every tile laid so far."""
-    laid: list[Tile]
-    """The tiles of the current count, in order."""
+    laid_code: TilesCode
+    """The tiles of the current count, in order (``laid`` as tiles)."""
     code: CountCode
     """Their values (``values`` as a tuple)."""
     count: int
@@ -123,31 +118,58 @@ class PlayReferee:
         dealer: int | None = None,
         starter: Tile | None = None,
         hands: Sequence[Sequence[Tile] | None] = (),
-        held: Sequence[TileMask] = (),
+        held: list[TileMask] | None = None,
     ) -> None:
         """``hands``: each player's four tiles where known (None where not); empty: none
         known. ``held``: instead, every player's four tiles as masks (the simulator's)."""
         self.players, self.dealer, self.starter = players, dealer, starter
-        if held:
-            self.seats = [SeatPlay(mask) for mask in held]
+        if held is not None:
+            self.seats = [SeatPlay(held[seat]) for seat in range(players)]
         elif hands:
-            self.seats = [SeatPlay(_UNKNOWN if hand is None else tile_mask(hand)) for hand in hands]
+            self.seats = [SeatPlay(UNKNOWN if hand is None else tile_mask(hand)) for hand in hands]
         else:
-            self.seats = [SeatPlay(_UNKNOWN) for _ in range(players)]
-        self.played = [0] * players
+            self.seats = [SeatPlay(UNKNOWN) for _ in range(players)]
+        self.public = [PlayedTiles() for _ in range(players)]
+        self._begin()
+
+    def restart(self, dealer: int, starter: Tile, held: list[TileMask]) -> None:
+        """Begin another play at this table, every hand known (the simulator's next deal): as
+        ``PlayReferee(players, dealer, starter, held=held)`` would, in this object and its
+        lists (``public`` holds the same objects, emptied)."""
+        self.dealer, self.starter = dealer, starter
+        for player, seat in enumerate(self.seats):
+            seat.held, seat.laid, seat.score = held[player], 0, 0
+            self.public[player].tiles = 0
+        self._begin()
+
+    def _begin(self) -> None:
+        """Nothing laid yet: the dealer's left leads the first count."""
+        players = self.players
         self.passed_mask = 0
+        self.holding = (1 << players) - 1
         self.used = 0
-        self.laid = []
+        self.laid_code = 0
         self.code = 0
         self.count = 0
         self._last = _NOBODY
         self.tile_points = 0
+        dealer = self.dealer
         self._turn = leader(default_dealer(players) if dealer is None else dealer, players)
 
     @property
     def held(self) -> list[TileMask | None]:
         """Each player's tiles not yet laid, where known."""
-        return [None if seat.held == _UNKNOWN else seat.held for seat in self.seats]
+        return [None if seat.held == UNKNOWN else seat.held for seat in self.seats]
+
+    @property
+    def laid(self) -> list[Tile]:
+        """The tiles of the current count, in order."""
+        return tiles_of_code(self.laid_code)
+
+    @property
+    def played(self) -> list[TileMask]:
+        """The tiles each player has laid, all counts of the play."""
+        return [shown.tiles for shown in self.public]
 
     @property
     def laid_by(self) -> list[int]:
@@ -162,7 +184,7 @@ class PlayReferee:
     def held_by(self, player: int) -> TileMask | None:
         """``held[player]``, without the list."""
         held = self.seats[player].held
-        return None if held == _UNKNOWN else held
+        return None if held == UNKNOWN else held
 
     @property
     def turn(self) -> int | None:
@@ -208,7 +230,7 @@ class PlayReferee:
     def fitting(self, player: int) -> TileMask:
         """The tiles of a player with a known hand that fit the count (none: he says go)."""
         held = self.seats[player].held
-        assert held != _UNKNOWN, "fitting() needs the player's hand"
+        assert held != UNKNOWN, "fitting() needs the player's hand"
         return held & FITTING[MAX_COUNT - self.count]
 
     def playable(self, player: int) -> tuple[Tile, ...]:
@@ -217,7 +239,7 @@ class PlayReferee:
 
     def go_refusal(self, player: int) -> str | None:
         """Why ``player`` may not say go now, if that is known; None if he may."""
-        if self.seats[player].held != _UNKNOWN:
+        if self.seats[player].held != UNKNOWN:
             fitting = self.fitting(player)
             if fitting:
                 lowest = min(tiles_in[fitting])
@@ -230,26 +252,14 @@ class PlayReferee:
     def _next_active(self, after: int) -> int:
         """The first player after ``after`` (himself last) who has tiles and has not said go;
         ``_NOBODY`` if none."""
-        passed, seats, players = self.passed_mask, self.seats, self.players
-        player = after
-        for _ in range(players):
-            player = next_seat(player, players)
-            if not passed >> player & 1 and seats[player].laid < HAND_SIZE:
-                return player
-        return _NOBODY
+        return first_after(after, self.holding & ~self.passed_mask, self.players)
 
     def _next_leader(self) -> int:
         """``next_leader``, ``_NOBODY`` for None."""
         last = self._last
         if last == _NOBODY:
             return _NOBODY
-        seats, players = self.seats, self.players
-        player = last
-        for _ in range(players):
-            player = next_seat(player, players)
-            if seats[player].laid < HAND_SIZE:
-                return player
-        return _NOBODY
+        return first_after(last, self.holding, self.players)
 
     def next_leader(self) -> int | None:
         """Who leads the next count once the open one closes: the first player clockwise after
@@ -286,12 +296,14 @@ class PlayReferee:
             raise IllegalPlayError("count_over_31", f"{tile} would make the count {count}: say Go")
         bit = tile.bit
         seat = self.seats[player]
-        if seat.held != _UNKNOWN:
+        if seat.held != UNKNOWN:
             seat.held ^= bit
         seat.laid += 1
+        if seat.laid == HAND_SIZE:
+            self.holding &= ~(1 << player)
         self.used |= bit
-        self.played[player] = self.played[player] | bit
-        self.laid.append(tile)
+        self.public[player].tiles |= bit
+        self.laid_code = with_tile(self.laid_code, tile)
         code = self.code = with_value(self.code, value)
         self.count = count
         self._last = player
@@ -326,7 +338,7 @@ class PlayReferee:
             raise IllegalPlayError(
                 "too_many_tiles", f"player {player} has already laid all {HAND_SIZE} tiles"
             )
-        if seat.held != _UNKNOWN and not seat.held & tile.bit:
+        if seat.held != UNKNOWN and not seat.held & tile.bit:
             raise IllegalPlayError("tile_not_in_hand", f"{tile} is not in player {player}'s hand")
 
     def go(self, player: int) -> tuple[int, PegItem] | None:
@@ -341,7 +353,7 @@ class PlayReferee:
         turn = self._turn = self._next_active(player)
         if turn == _NOBODY:
             scorer = self._last
-            last_tile = self.laid[-1]
+            last_tile = last_tile_of(self.laid_code)
             self._close()
             kind: CloseKind = "last_tile" if self._turn == _NOBODY else "go"
             return scorer, CLOSING_ITEMS[kind][last_tile.index]
@@ -357,7 +369,7 @@ class PlayReferee:
         """A new count, led by ``next_leader`` (nobody, once every tile is laid)."""
         self._turn = self._next_leader()
         self.count = 0
-        self.laid = []
+        self.laid_code = 0
         self.code = 0
         self.passed_mask = 0
         self._last = _NOBODY

@@ -7,11 +7,15 @@ these functions, never arithmetic written in place (docs/rules.md section 8).
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
+
+from .constants import MAX_PLAYERS
 
 
 def next_seat(seat: int, players: int) -> int:
     """The seat on ``seat``'s left: the next to play, and the next to deal."""
-    return (seat + 1) % players
+    after = seat + 1  # (seat + 1) % players, without the division the referee asks per turn
+    return 0 if after == players else after
 
 
 @cache
@@ -35,3 +39,28 @@ def leader(dealer: int, players: int) -> int:
 def turn_orders(players: int) -> tuple[tuple[int, ...], ...]:
     """``turn_orders(n)[seat]`` is ``seats_after(seat, n)``: the referee's lookup table."""
     return tuple(seats_after(seat, players) for seat in range(players))
+
+
+_NO_SEAT: Final = 255
+"""No seat, in ``_FIRST_AFTER``'s bytes."""
+
+
+def _first_after_table(players: int) -> bytes:
+    """``first_after`` of every seat and set of seats at a table of ``players``."""
+    table = bytearray()
+    for after in range(MAX_PLAYERS):
+        for seats in range(1 << MAX_PLAYERS):
+            order = seats_after(after, players) if after < players else ()
+            table.append(next((seat for seat in order if seats >> seat & 1), _NO_SEAT))
+    return bytes(table)
+
+
+_FIRST_AFTER: Final = tuple(_first_after_table(players) for players in range(MAX_PLAYERS + 1))
+
+
+def first_after(after: int, seats: int, players: int) -> int:
+    """The first seat of ``seats`` (a mask, bit ``seat``) in turn order from ``after``'s left,
+    ``after`` himself last; -1 if ``seats`` is empty. Looked up: the referee asks it on every
+    turn."""
+    found = _FIRST_AFTER[players][after << MAX_PLAYERS | seats]
+    return -1 if found == _NO_SEAT else found

@@ -14,6 +14,8 @@ from functools import cache
 from random import Random
 from typing import Final
 
+from mypy_extensions import i64
+
 from scoring_api.rules.constants import DEALS, HAND_SIZE, MAX_COUNT, TILE_COUNT
 from scoring_api.rules.deal import lurched_sides
 from scoring_api.rules.options import RuleOptions
@@ -22,14 +24,13 @@ from scoring_api.rules.records import PlaySheet
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seats import leader, next_seat, seats_from
 from scoring_api.rules.show import VALUE_WEIGHTS, ShowItem, score_show, show_table
-from scoring_api.rules.tiles import ALL_TILES, BY_VALUE, Tile, TileMask
+from scoring_api.rules.tiles import ALL_TILES, BY_VALUE, Tile, TileMask, tiles_in
 
 from .outcome import (
     CRIB,
     HAND,
     PLAY,
     SOURCE_COUNT,
-    SOURCES,
     STARTER,
     DealRecord,
     GameResult,
@@ -40,7 +41,7 @@ from .strategies import Seat, Strategy, pick, random_of
 
 # By rank, a tile's position in BY_VALUE: the order the deck is dealt in.
 RANKS: Final = tuple(range(TILE_COUNT))
-RANK_VALUES: Final = tuple(tile.value for tile in BY_VALUE)
+RANK_VALUES: Final = bytes(tile.value for tile in BY_VALUE)
 RANK_BITS: Final = tuple(tile.bit for tile in BY_VALUE)
 RANK_WEIGHTS: Final = tuple(VALUE_WEIGHTS[tile.value] for tile in BY_VALUE)
 """A tile's part of a show key (``show.value_keys``)."""
@@ -105,7 +106,9 @@ class _Game:
         self.deals = 0
         self.hand_scores: list[int] = []
         self.crib_scores: list[int] = []
-        # One view of the play per player, brought up to date on each of his turns.
+        # The play's referee, started anew each deal, and one view of the play per player,
+        # brought up to date on each of his turns.
+        self.referee = PlayReferee(players=n, held=[0] * n)
         self.seats = [Seat((), (), 0, HAND_SIZE, seat) for seat in range(n)]
         self.dealer = self.first_dealer = first_dealer
         self.record: DealRecord | None = None
@@ -132,17 +135,13 @@ class _Game:
     def play(self) -> GameResult:
         while not self.deal():
             self.dealer = self.next_of[self.dealer]
-        points, roles = self.points, self.role_points
         return GameResult(
             winner=self.winner,
             scores=self.scores,
             deals=self.deals,
             first_dealer=self.first_dealer,
-            points=[
-                dict(zip(SOURCES, points[at : at + SOURCE_COUNT], strict=True))
-                for at in range(0, len(points), SOURCE_COUNT)
-            ],
-            role_points=[roles[at : at + 2] for at in range(0, len(roles), 2)],
+            source_totals=self.points,
+            role_totals=self.role_points,
             dealt=self.dealt,
             hand_scores=self.hand_scores,
             crib_scores=self.crib_scores,
@@ -183,17 +182,23 @@ class _Game:
             crib_key += RANK_WEIGHTS[rank]
         dealer_side = self.side_of[dealer]
         for p in range(n):
-            ranks = sorted(deck[p * each : (p + 1) * each])
-            values = tuple([RANK_VALUES[rank] for rank in ranks])
+            # His tiles as a mask of ranks: read lowest rank first, they are sorted by value.
+            ranks: i64 = 0
+            for i in range(p * each, (p + 1) * each):
+                ranks |= 1 << deck[i]
+            values = _rank_values(ranks, each)
             strategy = self.strategies[p]
             laid = strategy.discard(values, self.side_of[p] == dealer_side, rules, rng)
-            away = 0
+            away: i64 = 0
             for k in laid:
                 away |= 1 << k
             mask = key = 0
             mine = starter.bit
             hand: list[Tile] = []
-            for k, rank in enumerate(ranks):
+            left = ranks
+            for k in range(each):  # his k-th tile, lowest value first
+                rank = _lowest(left)
+                left ^= 1 << rank
                 mine |= RANK_BITS[rank]
                 if away >> k & 1:
                     crib_key += RANK_WEIGHTS[rank]
@@ -208,7 +213,7 @@ class _Game:
             seen.append(mine)
             keys.append(key)
             if record is not None:
-                tiles = [BY_VALUE[rank] for rank in ranks]
+                tiles = [BY_VALUE[rank] for rank in range(TILE_COUNT) if ranks >> rank & 1]
                 record.hands.append(tiles)
                 record.discards.append([tiles[k] for k in laid])
         if starter.is_double:
@@ -225,7 +230,7 @@ class _Game:
             self.hand_scores.append(total)
             if record is not None:
                 whose: ShowWhose = "dealer" if seat == dealer else "non_dealer"
-                items = _items(hands[seat], starter, rules)
+                items = _items(tiles_in[held[seat]], starter, rules)
                 record.shows.append(Shown(whose, seat, total, items))
             if self.score(seat, total, HAND):
                 return True
@@ -245,16 +250,16 @@ class _Game:
     ) -> bool:
         """The play of the deal (``held``: each seat's tiles, and as ``hands`` lowest value
         first; ``own``: the tiles each has seen, his drawn ones and the starter). True once
-        the game is over."""
-        hands = list(hands)  # each seat's tiles not yet laid
+        the game is over; ``hands`` is left with each seat's tiles not yet laid."""
         record, players = self.record, self.players
-        referee = PlayReferee(players=players, dealer=self.dealer, starter=starter, held=held)
+        referee = self.referee
+        referee.restart(self.dealer, starter, held)
         seats, strategies, rng, next_of = self.seats, self.strategies, self.rng, self.next_of
         above = [-1] * players  # the go bounds of docs/rules.md section 3, by seat
         for seat in seats:
             seat.above, seat.dealer = above, self.dealer
             seat.own, seat.sides = own[seat.seat], self.side_of
-            seat.played, seat.rules = referee.played, self.rules
+            seat.tiles_laid, seat.rules = referee.public, self.rules
         sheet = None
         if record is not None:
             sheet = PlaySheet()
@@ -279,7 +284,7 @@ class _Game:
                 continue
             seat = seats[player]
             seat.playable = hand if fit == len(hand) else hand[:fit]
-            seat.hand = referee.held_by(player) or 0
+            seat.hand = referee.seats[player].held
             seat.count_code = referee.code
             seat.seen = own[player] | referee.used
             seat.opponent_tiles = HAND_SIZE - referee.seats[next_of[player]].laid
@@ -301,6 +306,30 @@ class _Game:
                 if self.score(player, GO_POINTS, PLAY):
                     return True
         return False
+
+
+_DE_BRUIJN: Final = 0x077CB531
+_BIT_AT: Final = bytes(
+    next(bit for bit in range(32) if (1 << bit) * _DE_BRUIJN >> 27 & 31 == slot)
+    for slot in range(32)
+)
+"""The lowest set bit of a mask below 2**32, from its de Bruijn product's top five bits."""
+
+
+def _lowest(mask: i64) -> i64:
+    """The position of the lowest set bit of ``mask`` (below 2**32, not 0): a multiply and
+    a look-up, where a loop over the bits would take a turn a bit."""
+    return _BIT_AT[(mask & -mask) * _DE_BRUIJN >> 27 & 31]
+
+
+def _rank_values(ranks: i64, count: int) -> tuple[int, ...]:
+    """The values of the ``count`` tiles of a mask of ranks, lowest first."""
+    values = [0] * count
+    for k in range(count):
+        rank = _lowest(ranks)
+        ranks ^= 1 << rank
+        values[k] = RANK_VALUES[rank]
+    return tuple(values)
 
 
 def _items(shown: Sequence[Tile], starter: Tile, rules: RuleOptions) -> tuple[ShowItem, ...]:

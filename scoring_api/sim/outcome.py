@@ -58,58 +58,104 @@ class DealRecord:
     """What the dealer's side scored for a double starter."""
 
 
-@dataclass(slots=True)
 class GameResult:
-    """One game's outcome and the sums a run of games adds up."""
+    """One game's outcome and the sums a run of games adds up.
 
-    winner: int
-    """The side that reached the target (a seat, or with partners 0 or 1)."""
-    scores: list[int]
-    """Each side's final score."""
-    deals: int
-    """Deals played, the last one perhaps cut short by the win."""
-    first_dealer: int
-    """Who dealt the first deal."""
-    points: list[dict[Source, int]]
-    """``points[seat][source]``: where each seat's points came from."""
-    role_points: list[list[int]]
-    """``role_points[seat][0]`` as non-dealer, ``[1]`` as dealer."""
-    dealt: list[int]
-    """Deals each seat dealt."""
-    hand_scores: list[int]
-    """Every hand shown, any seat."""
-    crib_scores: list[int]
-    """Every crib shown."""
-    transcript: list[DealRecord] | None = None
-    """Every deal, when asked for."""
-    lurched: list[int] = field(default_factory=list)
-    """The losing sides that had not reached half the target (docs/rules.md section 5)."""
+    A plain class with its own ``__init__`` (one is made a game, and the compiled engine runs
+    a dataclass's generated ``__init__`` interpreted); the points are kept flat, as the game
+    counts them, and read by seat through ``points`` and ``role_points``.
+    """
 
-    # Written out, not generated: the compiled engine runs a dataclass's generated __init__
-    # interpreted, and this is made once a game.
+    __slots__ = (
+        "crib_scores",
+        "deals",
+        "dealt",
+        "first_dealer",
+        "hand_scores",
+        "lurched",
+        "role_totals",
+        "scores",
+        "source_totals",
+        "transcript",
+        "winner",
+    )
+
     def __init__(
         self,
         winner: int,
         scores: list[int],
         deals: int,
         first_dealer: int,
-        points: list[dict[Source, int]],
-        role_points: list[list[int]],
+        source_totals: list[int],
+        role_totals: list[int],
         dealt: list[int],
         hand_scores: list[int],
         crib_scores: list[int],
         transcript: list[DealRecord] | None = None,
         lurched: list[int] | None = None,
     ) -> None:
-        self.winner, self.scores, self.deals, self.first_dealer = (
-            winner,
-            scores,
-            deals,
-            first_dealer,
+        self.winner = winner
+        """The side that reached the target (a seat, or with partners 0 or 1)."""
+        self.scores = scores
+        """Each side's final score."""
+        self.deals = deals
+        """Deals played, the last one perhaps cut short by the win."""
+        self.first_dealer = first_dealer
+        """Who dealt the first deal."""
+        self.source_totals = source_totals
+        """Each seat's points by source: ``source_totals[seat * SOURCE_COUNT + source]``
+        (``points`` by seat)."""
+        self.role_totals = role_totals
+        """Each seat's points as non-dealer (``[seat * 2]``) and as dealer (``[seat * 2 + 1]``)
+        (``role_points`` by seat)."""
+        self.dealt = dealt
+        """Deals each seat dealt."""
+        self.hand_scores = hand_scores
+        """Every hand shown, any seat."""
+        self.crib_scores = crib_scores
+        """Every crib shown."""
+        self.transcript = transcript
+        """Every deal, when asked for."""
+        self.lurched: list[int] = [] if lurched is None else lurched
+        """The losing sides that had not reached half the target (docs/rules.md section 5)."""
+
+    def _values(self) -> tuple[object, ...]:
+        return (
+            self.winner,
+            self.scores,
+            self.deals,
+            self.first_dealer,
+            self.source_totals,
+            self.role_totals,
+            self.dealt,
+            self.hand_scores,
+            self.crib_scores,
+            self.transcript,
+            self.lurched,
         )
-        self.points, self.role_points, self.dealt = points, role_points, dealt
-        self.hand_scores, self.crib_scores, self.transcript = hand_scores, crib_scores, transcript
-        self.lurched = [] if lurched is None else lurched
+
+    def __eq__(self, other: object) -> bool:
+        """Equal results: every field equal (the same game played twice)."""
+        if not isinstance(other, GameResult):
+            return NotImplemented
+        return self._values() == other._values()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a dataclass with eq
+
+    @property
+    def points(self) -> list[dict[Source, int]]:
+        """``points[seat][source]``: where each seat's points came from."""
+        totals = self.source_totals
+        return [
+            {source: totals[at + k] for k, source in enumerate(SOURCES)}
+            for at in range(0, len(totals), SOURCE_COUNT)
+        ]
+
+    @property
+    def role_points(self) -> list[list[int]]:
+        """``role_points[seat][0]`` as non-dealer, ``[1]`` as dealer."""
+        totals = self.role_totals
+        return [totals[at : at + 2] for at in range(0, len(totals), 2)]
 
     @property
     def lurch(self) -> bool:

@@ -16,7 +16,7 @@ from scoring_api.rules.constants import MAX_SHOW
 from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
 
 from .game import draw_for_dealer, play_game
-from .outcome import SOURCES, GameResult
+from .outcome import CRIB, HAND, PLAY, SOURCE_COUNT, SOURCES, STARTER, GameResult
 from .registry import Budgets, strategy_for
 from .strategies import Strategy
 
@@ -53,8 +53,11 @@ class SimulationRequest:
 
     def strategies(self) -> list[Strategy]:
         """The strategy objects of the lineup, seat 0 first."""
-        budgets = self.budgets or (None,) * len(self.lineup)
-        return [strategy_for(name, b) for name, b in zip(self.lineup, budgets, strict=True)]
+        budgets = self.budgets
+        return [
+            strategy_for(name, budgets[seat] if budgets else None)
+            for seat, name in enumerate(self.lineup)
+        ]
 
 
 def first_dealer_of(request: SimulationRequest, index: int, rng: Random) -> int:
@@ -144,14 +147,16 @@ class Totals:
             if side != winner and score > best_other:
                 best_other = score
         self.margin += scores[winner] - best_other
-        for p, points in enumerate(game.points):
-            mine = self.points[p]
-            for source, value in points.items():
-                mine[source] = mine[source] + value
+        points, roles = game.source_totals, game.role_totals
+        for p, mine in enumerate(self.points):
+            at = p * SOURCE_COUNT  # SOURCES, written out: each key a constant
+            mine["starter"] = mine["starter"] + points[at + STARTER]
+            mine["play"] = mine["play"] + points[at + PLAY]
+            mine["hand"] = mine["hand"] + points[at + HAND]
+            mine["crib"] = mine["crib"] + points[at + CRIB]
             self.dealt[p] = self.dealt[p] + game.dealt[p]
-            roles = game.role_points[p]
-            self.non_dealer_points[p] = self.non_dealer_points[p] + roles[0]
-            self.dealer_points[p] = self.dealer_points[p] + roles[1]
+            self.non_dealer_points[p] = self.non_dealer_points[p] + roles[p * 2]
+            self.dealer_points[p] = self.dealer_points[p] + roles[p * 2 + 1]
         hands, cribs = self.hand_scores, self.crib_scores
         for total in game.hand_scores:
             hands[total] = hands[total] + 1

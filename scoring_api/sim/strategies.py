@@ -28,6 +28,7 @@ from scoring_api.rules.play_scoring import (
     values_of_code,
     with_value,
 )
+from scoring_api.rules.seat_play import PlayedTiles
 from scoring_api.rules.tiles import (
     ALL_MASK,
     VALUE_COUNTS,
@@ -39,7 +40,7 @@ from scoring_api.rules.tiles import (
 )
 
 from .expected import best_discard, best_hand_discard
-from .layaway import DISCARDS_BY_DRAWN, DrawnValues, Positions
+from .layaway import DrawnValues, Positions
 
 
 class Seat:
@@ -61,11 +62,11 @@ class Seat:
         "own",
         "passed_mask",
         "playable",
-        "played",
         "rules",
         "seat",
         "seen",
         "sides",
+        "tiles_laid",
     )
 
     playable: tuple[Tile, ...]
@@ -93,9 +94,9 @@ class Seat:
     """Who laid the last tile of the current count (None before its first)."""
     sides: tuple[int, ...]
     """The side each seat scores for."""
-    played: list[TileMask]
-    """By seat, the tiles he has laid this deal: the referee's own list, handed over once a
-    deal (every seat saw them laid)."""
+    tiles_laid: list[PlayedTiles]
+    """By seat, the tiles he has laid this deal, as the referee keeps them for the whole
+    table (handed over once a deal; every seat saw them laid): ``played`` as masks."""
     rules: RuleOptions | None
     """The rules of the game, where the game hands them over."""
 
@@ -116,12 +117,13 @@ class Seat:
         played: list[TileMask] | None = None,
         rules: RuleOptions | None = None,
     ) -> None:
-        self.playable, self.count_code, self.seen = playable, values_code(count_values), seen
+        self.playable, self.seen = playable, seen
+        self.count_code = values_code(count_values) if count_values else 0
         self.opponent_tiles, self.seat, self.hand = opponent_tiles, seat, hand
-        self.passed_mask = _mask_of(passed)
+        self.passed_mask = _mask_of(passed) if passed else 0
         self.own, self.dealer, self.last, self.sides = own, dealer, last, sides
         self.above = [] if above is None else above
-        self.played = [] if played is None else played
+        self.tiles_laid = [PlayedTiles(tiles) for tiles in played or ()]
         self.rules = rules
 
     def snapshot(self) -> Seat:
@@ -130,7 +132,8 @@ class Seat:
         copy = Seat(self.playable, (), self.seen, self.opponent_tiles, self.seat, self.hand)
         copy.count_code, copy.passed_mask, copy.own = self.count_code, self.passed_mask, self.own
         copy.dealer, copy.above, copy.last = self.dealer, list(self.above), self.last
-        copy.sides, copy.played, copy.rules = self.sides, list(self.played), self.rules
+        copy.sides, copy.rules = self.sides, self.rules
+        copy.tiles_laid = [PlayedTiles(laid.tiles) for laid in self.tiles_laid]
         return copy
 
     @property
@@ -157,13 +160,18 @@ class Seat:
         return bool(self.passed_mask >> seat & 1)
 
     @property
+    def played(self) -> list[TileMask]:
+        """By seat, the tiles he has laid this deal."""
+        return [laid.tiles for laid in self.tiles_laid]
+
+    @property
     def players(self) -> int:
         """Players at the table."""
-        return len(self.played)
+        return len(self.tiles_laid)
 
     def holds(self, seat: int) -> int:
         """How many tiles ``seat`` still holds (he laid the rest, in sight of all)."""
-        return HAND_SIZE - tiles_counted(self.played[seat])
+        return HAND_SIZE - tiles_counted(self.tiles_laid[seat].tiles)
 
     def remaining(self) -> tuple[Tile, ...]:
         """His tiles not yet laid, lowest value first."""
@@ -251,7 +259,7 @@ class RandomStrategy(Strategy):
     ) -> Positions:
         drawn = len(values)
         first = pick(rng, drawn)
-        if DISCARDS_BY_DRAWN[drawn].laid_away == 1:
+        if drawn - HAND_SIZE == 1:  # he keeps four: one laid away
             return (first,)
         second = pick(rng, drawn - 1)
         return first, second + (second >= first)

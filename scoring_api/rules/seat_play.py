@@ -1,0 +1,67 @@
+"""The referee's state as native ints: each seat's part of the play, and the tiles of a count.
+
+The compiled referee updates these in place on every tile: in a list, each new int would be
+a new object, and a list of tiles a new list each count.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .tiles import ALL_TILES, Tile, TileMask
+
+UNKNOWN: Final = -1
+"""``SeatPlay.held`` of a hand the referee does not know."""
+
+
+class PlayedTiles:
+    """The tiles one seat has laid this play, every count: what the whole table has seen
+    him lay (a seat's view of the others may hold these; never a ``SeatPlay``)."""
+
+    __slots__ = ("tiles",)
+
+    def __init__(self, tiles: TileMask = 0) -> None:
+        self.tiles = tiles
+        """Every tile he has laid."""
+
+
+class SeatPlay:
+    """One seat's part of the play, which only the referee sees."""
+
+    __slots__ = ("held", "laid", "score")
+
+    def __init__(self, held: TileMask) -> None:
+        self.held = held
+        """His tiles not yet laid (``UNKNOWN`` where not known)."""
+        self.laid = 0
+        """How many tiles he has laid."""
+        self.score = 0
+        """The points he has pegged."""
+
+
+TilesCode = int
+"""Tiles in order as one int: five bits a tile, its index plus one (so that 0-0 counts), the
+last laid lowest."""
+
+_TILE_BITS: Final = 5
+_TILE_MASK: Final = (1 << _TILE_BITS) - 1
+
+
+def with_tile(code: TilesCode, tile: Tile) -> TilesCode:
+    """The code of some tiles with ``tile`` laid after them."""
+    return code << _TILE_BITS | (tile.index + 1)
+
+
+def last_tile_of(code: TilesCode) -> Tile:
+    """The last tile of a code (not empty)."""
+    return ALL_TILES[(code & _TILE_MASK) - 1]
+
+
+def tiles_of_code(code: TilesCode) -> list[Tile]:
+    """The tiles of a code, in the order laid."""
+    tiles: list[Tile] = []
+    while code:
+        tiles.append(ALL_TILES[(code & _TILE_MASK) - 1])
+        code >>= _TILE_BITS
+    tiles.reverse()
+    return tiles
