@@ -65,13 +65,13 @@ class PlayReferee:
     """
 
     __slots__ = (
-        "_last",
         "_turn",
         "code",
         "count",
         "dealer",
         "holding",
         "laid_code",
+        "last_seat",
         "passed_mask",
         "players",
         "public",
@@ -108,9 +108,9 @@ class PlayReferee:
     """What the last tile laid scored, a go point aside."""
     _turn: int
     """Whose turn it is (``turn``); ``_NOBODY`` once the play is over."""
-    _last: int
-    """Who laid the last tile of the current count (``last_player``); ``_NOBODY`` before its
-    first."""
+    last_seat: int
+    """Who laid the last tile of the current count; -1 before its first (``last_player``:
+    None)."""
 
     def __init__(
         self,
@@ -151,7 +151,7 @@ class PlayReferee:
         self.laid_code = 0
         self.code = 0
         self.count = 0
-        self._last = _NOBODY
+        self.last_seat = _NOBODY
         self.tile_points = 0
         dealer = self.dealer
         self._turn = leader(default_dealer(players) if dealer is None else dealer, players)
@@ -199,7 +199,7 @@ class PlayReferee:
     @property
     def last_player(self) -> int | None:
         """Who laid the last tile of the current count (None before its first)."""
-        return None if self._last == _NOBODY else self._last
+        return None if self.last_seat == _NOBODY else self.last_seat
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -256,7 +256,7 @@ class PlayReferee:
 
     def _next_leader(self) -> int:
         """``next_leader``, ``_NOBODY`` for None."""
-        last = self._last
+        last = self.last_seat
         if last == _NOBODY:
             return _NOBODY
         return first_after(last, self.holding, self.players)
@@ -306,7 +306,7 @@ class PlayReferee:
         self.laid_code = with_tile(self.laid_code, tile)
         code = self.code = with_value(self.code, value)
         self.count = count
-        self._last = player
+        self.last_seat = player
         points = self.tile_points = points_of_code(code, count)
         seat.score += points
 
@@ -352,7 +352,7 @@ class PlayReferee:
         self.passed_mask |= 1 << player
         turn = self._turn = self._next_active(player)
         if turn == _NOBODY:
-            scorer = self._last
+            scorer = self.last_seat
             last_tile = last_tile_of(self.laid_code)
             self._close()
             kind: CloseKind = "last_tile" if self._turn == _NOBODY else "go"
@@ -361,8 +361,8 @@ class PlayReferee:
 
     def _close(self) -> None:
         """Nobody can lay a tile: the last layer scores 1 (the last tile of all, too)."""
-        assert self._last != _NOBODY
-        self.seats[self._last].score += GO_POINTS
+        assert self.last_seat != _NOBODY
+        self.seats[self.last_seat].score += GO_POINTS
         self._reset()
 
     def _reset(self) -> None:
@@ -372,4 +372,4 @@ class PlayReferee:
         self.laid_code = 0
         self.code = 0
         self.passed_mask = 0
-        self._last = _NOBODY
+        self.last_seat = _NOBODY

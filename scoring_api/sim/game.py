@@ -12,39 +12,44 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from random import Random
-from typing import Final
 
 from mypy_extensions import i64
 
-from scoring_api.rules.constants import DEALS, HAND_SIZE, MAX_COUNT, TILE_COUNT
+from scoring_api.rules.constants import (
+    DEALS,
+    HAND_SIZE,
+    MAX_COUNT,
+    TILE_COUNT,
+)
 from scoring_api.rules.deal import lurched_sides
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.play_scoring import CLOSING_ITEMS, GO_POINTS, CloseKind
 from scoring_api.rules.records import PlaySheet
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seats import leader, next_seat, seats_from
-from scoring_api.rules.show import VALUE_WEIGHTS, ShowItem, score_show, show_table
-from scoring_api.rules.tiles import ALL_TILES, BY_VALUE, Tile, TileMask, tiles_in
+from scoring_api.rules.show import ShowItem, score_show, show_table
+from scoring_api.rules.tiles import ALL_TILES, BY_VALUE, Tile, TileMask, tiles_counted, tiles_in
 
 from .outcome import (
     CRIB,
     HAND,
     PLAY,
-    SOURCE_COUNT,
     STARTER,
     DealRecord,
     GameResult,
     Shown,
     ShowWhose,
 )
+from .ranks import (
+    RANK_BITS,
+    RANK_OF,
+    RANK_WEIGHTS,
+    RANKS,
+    fitting_tiles,
+    lowest,
+    rank_values,
+)
 from .strategies import Seat, Strategy, pick, random_of
-
-# By rank, a tile's position in BY_VALUE: the order the deck is dealt in.
-RANKS: Final = tuple(range(TILE_COUNT))
-RANK_VALUES: Final = bytes(tile.value for tile in BY_VALUE)
-RANK_BITS: Final = tuple(tile.bit for tile in BY_VALUE)
-RANK_WEIGHTS: Final = tuple(VALUE_WEIGHTS[tile.value] for tile in BY_VALUE)
-"""A tile's part of a show key (``show.value_keys``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +79,48 @@ def _seating(players: int, partners: bool) -> _Seating:
     )
 
 
+class _Player:
+    """One seat in a game: his points so far, by source and as dealer or not, and this
+    deal's tiles, kept as native ints (in a list, each new one would be a new object)."""
+
+    __slots__ = (
+        "as_dealer",
+        "as_non_dealer",
+        "crib",
+        "hand",
+        "key",
+        "play",
+        "ranks",
+        "seen",
+        "starter",
+    )
+
+    def __init__(self) -> None:
+        self.starter = self.play = self.hand = self.crib = 0
+        self.as_dealer = self.as_non_dealer = 0
+        self.ranks: i64 = 0
+        """His kept tiles not yet laid, as a mask of ranks (lowest value first)."""
+        self.seen: TileMask = 0
+        """The tiles he has seen this deal before the play: those he drew, and the starter."""
+        self.key = 0
+        """His kept values as a show key."""
+
+    def add(self, points: int, source: int, dealing: bool) -> None:
+        """Points scored from ``source`` (a position in ``SOURCES``)."""
+        if source == PLAY:
+            self.play += points
+        elif source == HAND:
+            self.hand += points
+        elif source == CRIB:
+            self.crib += points
+        else:
+            self.starter += points
+        if dealing:
+            self.as_dealer += points
+        else:
+            self.as_non_dealer += points
+
+
 class _Game:
     """One game in play: the deals, the scores, and what its result and transcript keep."""
 
@@ -98,10 +145,9 @@ class _Game:
         self.scores = [0] * seating.sides
         self.target = rules.target
         self.winner = -1
-        # By seat and source (``seat * SOURCE_COUNT + source``) and by seat and role
-        # (``seat * 2 + 1`` as dealer): flat while playing, the result's shapes at the end.
-        self.points = [0] * (n * SOURCE_COUNT)
-        self.role_points = [0] * (n * 2)
+        self.seated = [_Player() for _ in range(n)]
+        self.held: list[TileMask] = [0] * n
+        """Each seat's kept tiles this deal, for the referee (written over each deal)."""
         self.dealt = [0] * n
         self.deals = 0
         self.hand_scores: list[int] = []
@@ -123,10 +169,7 @@ class _Game:
         side = self.side_of[seat]
         score = self.scores[side] + points
         self.scores[side] = score
-        at = seat * SOURCE_COUNT + source
-        self.points[at] = self.points[at] + points
-        role = seat * 2 + (1 if seat == self.dealer else 0)
-        self.role_points[role] = self.role_points[role] + points
+        self.seated[seat].add(points, source, seat == self.dealer)
         if score >= self.target:
             self.winner = side
             return True
@@ -140,8 +183,14 @@ class _Game:
             scores=self.scores,
             deals=self.deals,
             first_dealer=self.first_dealer,
-            source_totals=self.points,
-            role_totals=self.role_points,
+            source_totals=[
+                points
+                for seat in self.seated
+                for points in (seat.starter, seat.play, seat.hand, seat.crib)
+            ],
+            role_totals=[
+                points for seat in self.seated for points in (seat.as_non_dealer, seat.as_dealer)
+            ],
             dealt=self.dealt,
             hand_scores=self.hand_scores,
             crib_scores=self.crib_scores,
@@ -173,10 +222,7 @@ class _Game:
             record = self.record = DealRecord(dealer, [], [], starter)
             record.blind = [BY_VALUE[rank] for rank in blind]
             self.transcript.append(record)
-        held: list[TileMask] = []  # each seat's kept tiles
-        hands: list[tuple[Tile, ...]] = []  # the same, lowest value first
-        seen: list[TileMask] = []  # each seat's drawn tiles and the starter
-        keys: list[int] = []  # each seat's kept values as a show key
+        held, seated = self.held, self.seated
         crib_key = 0
         for rank in blind:
             crib_key += RANK_WEIGHTS[rank]
@@ -186,7 +232,7 @@ class _Game:
             ranks: i64 = 0
             for i in range(p * each, (p + 1) * each):
                 ranks |= 1 << deck[i]
-            values = _rank_values(ranks, each)
+            values = rank_values(ranks, each)
             strategy = self.strategies[p]
             laid = strategy.discard(values, self.side_of[p] == dealer_side, rules, rng)
             away: i64 = 0
@@ -194,24 +240,23 @@ class _Game:
                 away |= 1 << k
             mask = key = 0
             mine = starter.bit
-            hand: list[Tile] = []
+            kept: i64 = 0  # his kept tiles' ranks
             left = ranks
             for k in range(each):  # his k-th tile, lowest value first
-                rank = _lowest(left)
+                rank = lowest(left)
                 left ^= 1 << rank
                 mine |= RANK_BITS[rank]
                 if away >> k & 1:
                     crib_key += RANK_WEIGHTS[rank]
                 else:
+                    kept |= 1 << rank
                     mask |= RANK_BITS[rank]
                     key += RANK_WEIGHTS[rank]
-                    hand.append(BY_VALUE[rank])
-            if len(hand) != HAND_SIZE or len(laid) != shape.laid_away:
+            if len(laid) != shape.laid_away or tiles_counted(kept) != HAND_SIZE:
                 raise ValueError(f"{strategy.name} laid away positions {laid} of {each} tiles")
-            held.append(mask)
-            hands.append(tuple(hand))
-            seen.append(mine)
-            keys.append(key)
+            held[p] = mask
+            player = seated[p]
+            player.ranks, player.seen, player.key = kept, mine, key
             if record is not None:
                 tiles = [BY_VALUE[rank] for rank in range(TILE_COUNT) if ranks >> rank & 1]
                 record.hands.append(tiles)
@@ -221,12 +266,12 @@ class _Game:
                 record.starter_points = rules.starter_double_points
             if self.score(dealer, rules.starter_double_points, STARTER):
                 return True
-        if self.pegging(held, hands, seen, starter):
+        if self.pegging(held, starter):
             return True
         # The show: from the dealer's left round to the dealer, then the crib.
         table, starter_key = self.table, RANK_WEIGHTS[starter_rank]
         for seat in self.shows[dealer]:
-            total = table[keys[seat] + starter_key]
+            total = table[seated[seat].key + starter_key]
             self.hand_scores.append(total)
             if record is not None:
                 whose: ShowWhose = "dealer" if seat == dealer else "non_dealer"
@@ -241,24 +286,18 @@ class _Game:
             record.shows.append(Shown("crib", dealer, total, _items(crib, starter, rules)))
         return self.score(dealer, total, CRIB)
 
-    def pegging(
-        self,
-        held: list[TileMask],
-        hands: list[tuple[Tile, ...]],
-        own: list[TileMask],
-        starter: Tile,
-    ) -> bool:
-        """The play of the deal (``held``: each seat's tiles, and as ``hands`` lowest value
-        first; ``own``: the tiles each has seen, his drawn ones and the starter). True once
-        the game is over; ``hands`` is left with each seat's tiles not yet laid."""
+    def pegging(self, held: list[TileMask], starter: Tile) -> bool:
+        """The play of the deal (``held``: each seat's tiles; the same as ranks in
+        ``seated``, which the play empties). True once the game is over."""
         record, players = self.record, self.players
         referee = self.referee
         referee.restart(self.dealer, starter, held)
         seats, strategies, rng, next_of = self.seats, self.strategies, self.rng, self.next_of
         above = [-1] * players  # the go bounds of docs/rules.md section 3, by seat
+        seated = self.seated
         for seat in seats:
             seat.above, seat.dealer = above, self.dealer
-            seat.own, seat.sides = own[seat.seat], self.side_of
+            seat.own, seat.sides = seated[seat.seat].seen, self.side_of
             seat.tiles_laid, seat.rules = referee.public, self.rules
         sheet = None
         if record is not None:
@@ -266,13 +305,9 @@ class _Game:
             record.plays = sheet.entries  # kept current, should the game end during the play
         while not referee.complete:
             player = referee.on_turn
-            hand, room = hands[player], MAX_COUNT - referee.count
-            fit = 0  # the tiles that fit are the first ones
-            for tile in hand:
-                if tile.value > room:
-                    break
-                fit += 1
-            if not fit:
+            state = seated[player]
+            playable = fitting_tiles(state.ranks, MAX_COUNT - referee.count)
+            if not playable:
                 said_at = referee.count
                 above[player] = max(above[player], MAX_COUNT - said_at)
                 go_point = referee.go(player)
@@ -283,19 +318,19 @@ class _Game:
                     return True
                 continue
             seat = seats[player]
-            seat.playable = hand if fit == len(hand) else hand[:fit]
+            seat.playable = playable
             seat.hand = referee.seats[player].held
             seat.count_code = referee.code
-            seat.seen = own[player] | referee.used
+            seat.seen = state.seen | referee.used
             seat.opponent_tiles = HAND_SIZE - referee.seats[next_of[player]].laid
             seat.passed_mask = referee.passed_mask
-            seat.last = referee.last_player
+            seat.last_seat = referee.last_seat
             tile = strategies[player].lay(seat, rng)
             if sheet is None:
                 closes = referee.lay_scored(player, tile)
             else:
                 closes = _lay_recorded(referee, sheet, player, tile)
-            hands[player] = tuple([other for other in hand if other.index != tile.index])
+            state.ranks ^= 1 << RANK_OF[tile.index]
             # The go point is its own event, after the tile's own points (section 5): a
             # target reached by the tile ends the game before it, and the record with it.
             if self.score(player, referee.tile_points, PLAY):
@@ -306,30 +341,6 @@ class _Game:
                 if self.score(player, GO_POINTS, PLAY):
                     return True
         return False
-
-
-_DE_BRUIJN: Final = 0x077CB531
-_BIT_AT: Final = bytes(
-    next(bit for bit in range(32) if (1 << bit) * _DE_BRUIJN >> 27 & 31 == slot)
-    for slot in range(32)
-)
-"""The lowest set bit of a mask below 2**32, from its de Bruijn product's top five bits."""
-
-
-def _lowest(mask: i64) -> i64:
-    """The position of the lowest set bit of ``mask`` (below 2**32, not 0): a multiply and
-    a look-up, where a loop over the bits would take a turn a bit."""
-    return _BIT_AT[(mask & -mask) * _DE_BRUIJN >> 27 & 31]
-
-
-def _rank_values(ranks: i64, count: int) -> tuple[int, ...]:
-    """The values of the ``count`` tiles of a mask of ranks, lowest first."""
-    values = [0] * count
-    for k in range(count):
-        rank = _lowest(ranks)
-        ranks ^= 1 << rank
-        values[k] = RANK_VALUES[rank]
-    return tuple(values)
 
 
 def _items(shown: Sequence[Tile], starter: Tile, rules: RuleOptions) -> tuple[ShowItem, ...]:

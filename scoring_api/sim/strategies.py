@@ -57,7 +57,7 @@ class Seat:
         "count_code",
         "dealer",
         "hand",
-        "last",
+        "last_seat",
         "opponent_tiles",
         "own",
         "passed_mask",
@@ -90,8 +90,8 @@ class Seat:
     above: list[int]
     """By seat: every tile he holds is of a higher value than this, since he said go in a
     count where it would have fitted (-1 where he has said none this deal)."""
-    last: int | None
-    """Who laid the last tile of the current count (None before its first)."""
+    last_seat: int
+    """Who laid the last tile of the current count; -1 before its first (``last``: None)."""
     sides: tuple[int, ...]
     """The side each seat scores for."""
     tiles_laid: list[PlayedTiles]
@@ -121,7 +121,8 @@ class Seat:
         self.count_code = values_code(count_values) if count_values else 0
         self.opponent_tiles, self.seat, self.hand = opponent_tiles, seat, hand
         self.passed_mask = _mask_of(passed) if passed else 0
-        self.own, self.dealer, self.last, self.sides = own, dealer, last, sides
+        self.own, self.dealer, self.sides = own, dealer, sides
+        self.last_seat = -1 if last is None else last
         self.above = [] if above is None else above
         self.tiles_laid = [PlayedTiles(tiles) for tiles in played or ()]
         self.rules = rules
@@ -131,10 +132,19 @@ class Seat:
         and brings it up to date on each of his turns (its lists are copied too)."""
         copy = Seat(self.playable, (), self.seen, self.opponent_tiles, self.seat, self.hand)
         copy.count_code, copy.passed_mask, copy.own = self.count_code, self.passed_mask, self.own
-        copy.dealer, copy.above, copy.last = self.dealer, list(self.above), self.last
+        copy.dealer, copy.above, copy.last_seat = self.dealer, list(self.above), self.last_seat
         copy.sides, copy.rules = self.sides, self.rules
         copy.tiles_laid = [PlayedTiles(laid.tiles) for laid in self.tiles_laid]
         return copy
+
+    @property
+    def last(self) -> int | None:
+        """Who laid the last tile of the current count (None before its first)."""
+        return None if self.last_seat < 0 else self.last_seat
+
+    @last.setter
+    def last(self, seat: int | None) -> None:
+        self.last_seat = -1 if seat is None else seat
 
     @property
     def count_values(self) -> tuple[int, ...]:

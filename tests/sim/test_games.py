@@ -8,6 +8,7 @@ from random import Random
 import pytest
 
 from scoring_api.rules import RuleOptions, show_total
+from scoring_api.sim.game import play_game
 from scoring_api.sim.outcome import DealRecord, GameResult
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import (
@@ -18,6 +19,7 @@ from scoring_api.sim.runs import (
     play_one,
     run,
 )
+from scoring_api.sim.strategies import RandomStrategy
 
 from .helpers import small_budgets
 
@@ -146,3 +148,25 @@ def test_totals_are_the_sums_of_the_games() -> None:
         assert totals.dealer_points[p] + totals.non_dealer_points[p] == totals.final_scores[p]
     assert sum(totals.hand_scores) == sum(len(game.hand_scores) for game in games)
     assert sum(totals.crib_scores) == sum(len(game.crib_scores) for game in games)
+
+
+class _LaysAway(RandomStrategy):
+    """Lays away the positions it is built with, whatever it drew."""
+
+    def __init__(self, positions: tuple[int, ...]) -> None:
+        self.positions = positions
+
+    def discard(
+        self, values: tuple[int, ...], own_crib: bool, rules: RuleOptions, rng: Random
+    ) -> tuple[int, ...]:
+        return self.positions
+
+
+@pytest.mark.parametrize("positions", [(0, 0), (0, 6), (1,), (0, 1, 2)])
+def test_a_strategy_that_lays_away_what_it_did_not_draw_is_an_error(
+    positions: tuple[int, ...],
+) -> None:
+    """Two players lay away two of six positions: a repeat, a seventh tile or a wrong number
+    is refused by name, not played as a hand of five."""
+    with pytest.raises(ValueError, match=r"random laid away positions .* of 6 tiles"):
+        play_game([_LaysAway(positions), RandomStrategy()], RuleOptions(), Random(1), 0)

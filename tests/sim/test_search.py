@@ -33,7 +33,7 @@ BUDGET = RECORDER_BUDGET
 
 TOLD = {
     "playable", "count_code", "seen", "opponent_tiles", "seat", "hand", "passed_mask", "own",
-    "dealer", "above", "last", "sides", "tiles_laid", "rules",
+    "dealer", "above", "last_seat", "sides", "tiles_laid", "rules",
 }  # fmt: skip
 """Every field a ``Seat`` stores: each is something the seat saw or was told at the table."""
 
