@@ -54,15 +54,21 @@ def _extra_sum(shows: bytes, key: int, left: list[int], need: int, start: int) -
     return total
 
 
+_SUM_BYTES: Final = 3
+"""Bytes of a crib sum in ``_crib_sums``' table: every sum is below 2**17."""
+
+
 @cache
-def _crib_sums(rules: RuleOptions) -> dict[int, int]:
+def _crib_sums(rules: RuleOptions) -> bytes:
     """Sums of crib totals over the sets of unknown tiles that contain some given tiles.
 
-    Keyed by the value key of the given tiles (a discard plus up to four tiles forced into
-    the set: one to five values); the others are drawn from the whole set minus those
-    (inclusion-exclusion removes the kept tiles later). Every multiset of one to five values
-    the set holds, worked out at once on first use (8,000-odd keys, about 20 ms compiled):
-    a table, so no game waits on a look-up that misses.
+    By the value key of the given tiles (a discard plus up to four tiles forced into the
+    set: one to five values), ``_crib_sum`` reads them; the others are drawn from the whole
+    set minus those (inclusion-exclusion removes the kept tiles later). Every multiset of
+    one to five values the set holds (5,950 of them) is worked out at once on first use, into
+    a table of ``_SUM_BYTES`` bytes a key (4.7 MB; as the show totals are kept, ``show``):
+    read as bytes, a sum is three look-ups with no Python int made, where a dict's key would
+    be a new int object each time.
     """
     shows = show_table(rules)
     sums: dict[int, int] = {}
@@ -72,7 +78,16 @@ def _crib_sums(rules: RuleOptions) -> dict[int, int]:
             if min(left) >= 0:
                 key = value_keys(given)
                 sums[key] = _extra_sum(shows, key, left, SHOWN - size, 0)
-    return sums
+    table = bytearray(_SUM_BYTES * (max(sums) + 1))
+    for key, total in sums.items():
+        table[_SUM_BYTES * key : _SUM_BYTES * (key + 1)] = total.to_bytes(_SUM_BYTES, "little")
+    return bytes(table)
+
+
+def _crib_sum(sums: bytes, key: int) -> int:
+    """The crib sum ``_crib_sums`` holds for a key."""
+    at = _SUM_BYTES * key
+    return sums[at] | sums[at + 1] << 8 | sums[at + 2] << 16
 
 
 _CRIB_WAYS: Final = {d.drawn: comb(d.unseen, d.unknown) for d in DISCARDS.values()}
@@ -93,6 +108,20 @@ class ExpectedFigures:
     """The kept hand's worst show over the unseen starters."""
     max_hands: tuple[int, ...]
     """Its best."""
+
+    # Written out, not generated: the compiled engine runs a dataclass's generated __init__
+    # interpreted, and a game makes one for each lay-away it has not met before.
+    def __init__(
+        self,
+        hands: tuple[float, ...],
+        cribs: tuple[float, ...],
+        min_hands: tuple[int, ...],
+        max_hands: tuple[int, ...],
+    ) -> None:
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "cribs", cribs)
+        object.__setattr__(self, "min_hands", min_hands)
+        object.__setattr__(self, "max_hands", max_hands)
 
 
 _SUBSET_SIZES: Final = bytes(bin(mask).count("1") for mask in range(1 << 6))
@@ -115,10 +144,16 @@ class _Drawn:
         self.keys = keys
         """``keys[mask]``: the value key of the positions in ``mask``."""
         left = _left(values)
-        if min(left) < 0:
-            raise ValueError(f"no set of dominoes holds the values {values}")
-        self.counts = bytes(left[v] for v in range(MAX_VALUE + 1) if left[v])
-        self.weights = [VALUE_WEIGHTS[v] for v in range(MAX_VALUE + 1) if left[v]]
+        counts: list[int] = []
+        self.weights: list[int] = []
+        for value in range(MAX_VALUE + 1):
+            count = left[value]
+            if count < 0:
+                raise ValueError(f"no set of dominoes holds the values {values}")
+            if count:
+                counts.append(count)
+                self.weights.append(VALUE_WEIGHTS[value])
+        self.counts = bytes(counts)
         """How many unseen tiles of each value that may be the starter, and its weight."""
 
     def hand(self, kept: int, shows: bytes) -> tuple[int, int, int]:
@@ -136,27 +171,17 @@ class _Drawn:
                 high = show
         return total, low, high
 
-    def crib_sums(self, sums: dict[int, int]) -> list[int]:
-        """``sums`` (``_crib_sums``) of each subset of the positions, by mask (0 where a
-        subset is empty or too big to be given)."""
-        keys = self.keys
-        found = [0] * len(keys)
-        for mask in range(1, len(keys)):
-            if _SUBSET_SIZES[mask] <= SHOWN:
-                found[mask] = sums[keys[mask]]
-        return found
-
-    def crib(self, laid: int, kept: int, sums: list[int]) -> int:
+    def crib(self, laid: int, kept: int, sums: bytes) -> int:
         """The sum of the crib's show over every set of unknown tiles, for the positions
         ``laid`` away: inclusion-exclusion over the kept positions forced into the set
-        (as many as there are unknown tiles at most). ``sums``: ``crib_sums``."""
-        unknown = self.shape.unknown
+        (as many as there are unknown tiles at most). ``sums``: ``_crib_sums``."""
+        keys, unknown = self.keys, self.shape.unknown
         total = 0
         forced = kept
         while True:  # every subset of the kept positions, ``kept`` down to none
             size = _SUBSET_SIZES[forced]
             if size <= unknown:
-                found = sums[laid | forced]
+                found = _crib_sum(sums, keys[laid | forced])
                 total += -found if size & 1 else found
             if not forced:
                 return total
@@ -169,7 +194,7 @@ def expected_figures(values: DrawnValues, rules: RuleOptions) -> ExpectedFigures
     """The figures of each lay-away of the sorted drawn values. Equal values make equal
     figures."""
     shows, drawn = show_table(rules), _Drawn(values)
-    shape, sums = drawn.shape, drawn.crib_sums(_crib_sums(rules))
+    shape, sums = drawn.shape, _crib_sums(rules)
     everyone = (1 << shape.drawn) - 1
     unseen, ways = shape.unseen, _CRIB_WAYS[shape.drawn]
     hands: list[float] = []
