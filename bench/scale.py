@@ -171,9 +171,9 @@ def server(env: dict[str, str]) -> Iterator[Server]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--games", type=int, default=1_000_000)
     parser.add_argument("--players", nargs=2, default=["expected", "random"])
-    parser.add_argument("--warm-up", type=int, default=3_000, help="games per process first")
+    parser.add_argument("--warm-up", type=int, default=30_000, help="games per process first")
     parser.add_argument("--shard-seconds", type=float, default=1.0)
     args = parser.parse_args()
     cores = len(os.sched_getaffinity(0))

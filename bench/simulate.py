@@ -5,7 +5,8 @@ Run from the repository root:  .venv/bin/python bench/simulate.py [--random-game
 1. Games per second on one core, in-process (``scoring_api.sim.runs.run``), for
    random v random and expected v expected.
 2. The same runs through ``POST /v1/simulations`` to gunicorn started with gunicorn.conf.py
-   and a single worker on 127.0.0.1 (JSON answer, and the NDJSON stream), as a percentage of
+   and a single worker on 127.0.0.1, every run inline in it (``SCORING_API_SCHEDULER=off``:
+   no cluster), as JSON and as the NDJSON stream, as a percentage of
    the in-process speed. Both sides play exactly the same games (same seed and indices)
    after a first run each, so the advisor's caches (keyed by the six values drawn) are as
    warm in the worker as in this process: the difference is the HTTP layer alone. The
@@ -129,10 +130,14 @@ def worker_gc() -> Iterator[None]:
 
 @contextmanager
 def gunicorn() -> Iterator[tuple[int, int]]:
-    """One gunicorn worker with the project's gunicorn.conf.py; yields its port and pid."""
+    """One gunicorn worker with the project's gunicorn.conf.py; yields its port and pid. Its
+    runs are played inline, in that worker (no cluster), so the comparison with in-process
+    and the worker's CPU time both measure what the HTTP layer adds."""
     with (
         tempfile.TemporaryDirectory() as logs,
-        serve(Path(logs) / "gunicorn.log", workers=1) as server,
+        serve(
+            Path(logs) / "gunicorn.log", workers=1, env={"SCORING_API_SCHEDULER": "off"}
+        ) as server,
     ):
         (pid,) = server.wait_workers(1)
         yield server.port, pid
@@ -193,8 +198,8 @@ def advisor_in_process(count: int, model: Model) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--random-games", type=int, default=10_000)
-    parser.add_argument("--expected-games", type=int, default=3_000)
+    parser.add_argument("--random-games", type=int, default=100_000)
+    parser.add_argument("--expected-games", type=int, default=30_000)
     parser.add_argument("--advise", type=int, default=200, help="advisor requests")
     parser.add_argument("--repeat", type=int, default=5, help="timed rounds; the best counts")
     parser.add_argument("--expert-games", type=int, default=3_000)
