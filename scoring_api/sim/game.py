@@ -28,7 +28,7 @@ from scoring_api.rules.records import PlaySheet
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seats import leader, next_seat, seats_from
 from scoring_api.rules.show import ShowItem, score_show, show_table
-from scoring_api.rules.tiles import ALL_TILES, BY_VALUE, Tile, TileMask, tiles_counted, tiles_in
+from scoring_api.rules.tiles import BY_VALUE, Tile, TileMask, tiles_counted, tiles_in
 
 from .outcome import (
     CRIB,
@@ -49,7 +49,8 @@ from .ranks import (
     lowest,
     rank_values,
 )
-from .strategies import Seat, Strategy, pick, random_of
+from .seat import Seat
+from .strategies import Strategy, pick_with, random_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +98,9 @@ class _Player:
 
     def __init__(self) -> None:
         self.starter = self.play = self.hand = self.crib = 0
+        """His points by source (``SOURCES``)."""
         self.as_dealer = self.as_non_dealer = 0
+        """His points in the deals he dealt, and in the others'."""
         self.ranks: i64 = 0
         """His kept tiles not yet laid, as a mask of ranks (lowest value first)."""
         self.seen: TileMask = 0
@@ -205,14 +208,15 @@ class _Game:
         dealer = self.dealer
         self.deals += 1
         self.dealt[dealer] = self.dealt[dealer] + 1
-        # A partial Fisher-Yates shuffle of ranks (positions in BY_VALUE): sorting ranks
-        # sorts each hand by value. Each seat's tiles, then the blind tile, then the starter.
+        # A partial Fisher-Yates shuffle of ranks (positions in BY_VALUE, so a seat's ranks
+        # read lowest first are his tiles by value). Each seat's tiles, then the blind tile,
+        # then the starter.
         deck = list(RANKS)
         each = shape.drawn
         drawn = n * each + shape.blind + 1
         random = self.random
         for i in range(drawn):
-            j = i + int(random() * float(TILE_COUNT - i))  # pick(rng, ...), the same draw
+            j = i + pick_with(random, TILE_COUNT - i)
             deck[i], deck[j] = deck[j], deck[i]
         starter_rank = deck[drawn - 1]
         starter = BY_VALUE[starter_rank]
@@ -371,26 +375,3 @@ def play_game(
 ) -> GameResult:
     """One game to ``rules.target``; every random choice comes from ``rng``."""
     return _Game(strategies, rules, rng, first_dealer, transcript).play()
-
-
-def draw_for_dealer(rng: Random, players: int) -> int:
-    """Every player draws a tile; the lowest value deals; only those tied for lowest draw
-    again, from the whole set (docs/rules.md sections 2 and 8.1)."""
-    drawing = list(range(players))
-    while True:
-        values = [tile.value for tile in _distinct_tiles(rng, len(drawing))]
-        lowest = min(values)
-        drawing = [seat for seat, value in zip(drawing, values, strict=True) if value == lowest]
-        if len(drawing) == 1:
-            return drawing[0]
-
-
-def _distinct_tiles(rng: Random, k: int) -> list[Tile]:
-    """``k`` distinct tiles drawn from the set, one after another (``rng.random()`` only)."""
-    chosen: list[int] = []
-    for drawn in range(k):
-        index = pick(rng, len(ALL_TILES) - drawn)
-        for taken in sorted(chosen):  # the index-th tile not yet drawn
-            index += index >= taken
-        chosen.append(index)
-    return [ALL_TILES[i] for i in chosen]

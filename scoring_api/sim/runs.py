@@ -14,11 +14,12 @@ from typing import Literal
 
 from scoring_api.rules.constants import MAX_SHOW
 from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
+from scoring_api.rules.tiles import ALL_TILES, Tile
 
-from .game import draw_for_dealer, play_game
+from .game import play_game
 from .outcome import CRIB, HAND, PLAY, SOURCE_COUNT, SOURCES, STARTER, GameResult
 from .registry import Budgets, strategy_for
-from .strategies import Strategy
+from .strategies import Strategy, pick
 
 MAX_SEED = 2**53 - 1
 FirstDealer = Literal["alternate", "draw"] | int
@@ -58,6 +59,29 @@ class SimulationRequest:
             strategy_for(name, budgets[seat] if budgets else None)
             for seat, name in enumerate(self.lineup)
         ]
+
+
+def draw_for_dealer(rng: Random, players: int) -> int:
+    """Every player draws a tile; the lowest value deals; only those tied for lowest draw
+    again, from the whole set (docs/rules.md sections 2 and 8.1)."""
+    drawing = list(range(players))
+    while True:
+        values = [tile.value for tile in _distinct_tiles(rng, len(drawing))]
+        lowest = min(values)
+        drawing = [seat for seat, value in zip(drawing, values, strict=True) if value == lowest]
+        if len(drawing) == 1:
+            return drawing[0]
+
+
+def _distinct_tiles(rng: Random, k: int) -> list[Tile]:
+    """``k`` distinct tiles drawn from the set, one after another (``rng.random()`` only)."""
+    chosen: list[int] = []
+    for drawn in range(k):
+        index = pick(rng, len(ALL_TILES) - drawn)
+        for taken in sorted(chosen):  # the index-th tile not yet drawn
+            index += index >= taken
+        chosen.append(index)
+    return [ALL_TILES[i] for i in chosen]
 
 
 def first_dealer_of(request: SimulationRequest, index: int, rng: Random) -> int:

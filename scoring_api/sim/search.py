@@ -42,7 +42,7 @@ from .expert.tables import EXPERT_DISCARDS, EXPERT_PLAYERS, ExpertTables, PlayKe
 from .inference import holdings_for
 from .review.playouts import seat_nets
 from .review.views import PlayView, draw_some
-from .strategies import Seat
+from .seat import Seat
 
 DEFAULT_BUDGET = 1_000
 """The most holdings drawn per choice by default with two players: each value he may lay is

@@ -74,6 +74,7 @@ def assert_charts_are(page: Page, summary: dict[str, Any]) -> None:
     assert data(page, '.sim-figure[data-figure="lurches"]') == [row["lurches"] for row in rows]
 
 
+@pytest.mark.usefixtures("axe_available")  # it checks the page with axe-core
 def test_a_run_moves_shard_by_shard_and_draws_the_services_summary(open_page: OpenPage) -> None:
     address = "/#simulate?seats=random,greedy&target=61&games=2000&dealer=alternate&seed=7"
     visit = open_page(viewport=DESKTOP, path=address, bypass_csp=True)
@@ -111,6 +112,7 @@ IDLE_SECONDS = 10
 """How long Cancel may take to leave the server idle here (2 s on a quiet machine)."""
 
 
+@pytest.mark.usefixtures("axe_available")  # it checks the page with axe-core
 def test_cancel_leaves_the_server_idle(open_page: OpenPage) -> None:
     visit = open_page(viewport=PHONE, path="/#simulate", color_scheme="dark", bypass_csp=True)
     page = visit.page

@@ -6,7 +6,7 @@ from random import Random
 
 from scoring_api.rules.tiles import Tile
 from scoring_api.sim.search import SearchStrategy
-from scoring_api.sim.strategies import Seat
+from scoring_api.sim.seat import Seat
 
 
 def stored_fields(cls: type) -> set[str]:

@@ -16,7 +16,8 @@ from scoring_api.sim.game import play_game
 from scoring_api.sim.inference import holdings_for, inferred_holdings
 from scoring_api.sim.review.views import PlayView, draw_holdings
 from scoring_api.sim.search import play_view
-from scoring_api.sim.strategies import ExpectedStrategy, Seat
+from scoring_api.sim.seat import Seat
+from scoring_api.sim.strategies import ExpectedStrategy
 
 from .helpers import Recorder
 

@@ -9,10 +9,16 @@ from itertools import combinations
 import pytest
 
 from scoring_api.rules import ALL_TILES, RuleOptions, parse_rules, show_total
-from scoring_api.sim.game import draw_for_dealer
 from scoring_api.sim.outcome import DealRecord, GameResult
 from scoring_api.sim.registry import STRATEGIES
-from scoring_api.sim.runs import SimulationRequest, Totals, play_all, run, summarize
+from scoring_api.sim.runs import (
+    SimulationRequest,
+    Totals,
+    draw_for_dealer,
+    play_all,
+    run,
+    summarize,
+)
 
 from .helpers import small_budgets
 

@@ -13,7 +13,8 @@ from scoring_api.rules.seats import next_seat
 from scoring_api.rules.tiles import Tile, tile_mask
 from scoring_api.sim.game import play_game
 from scoring_api.sim.layaway import DrawnValues, Positions
-from scoring_api.sim.strategies import RandomStrategy, Seat, Strategy
+from scoring_api.sim.seat import Seat
+from scoring_api.sim.strategies import RandomStrategy, Strategy
 
 
 class _Reader(Strategy):

@@ -39,7 +39,7 @@ from scoring_api.sim.review.playouts import net
 from scoring_api.sim.review.samples import request_from_record, whole_deals
 from scoring_api.sim.review.views import TileLaid, tiles_laid
 from scoring_api.sim.runs import Z95, SimulationRequest
-from scoring_api.sim.strategies import Seat
+from scoring_api.sim.seat import Seat
 
 pytestmark = pytest.mark.review_figures
 

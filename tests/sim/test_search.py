@@ -24,7 +24,8 @@ from scoring_api.sim.search import (
     play_view,
     settled,
 )
-from scoring_api.sim.strategies import ExpectedStrategy, Seat
+from scoring_api.sim.seat import Seat
+from scoring_api.sim.strategies import ExpectedStrategy
 
 from .helpers import RECORDER_BUDGET, Recorder, stored_fields
 

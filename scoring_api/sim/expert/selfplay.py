@@ -10,7 +10,8 @@ from scoring_api.rules.tiles import Tile
 
 from ..registry import STRATEGIES
 from ..runs import SimulationRequest, run
-from ..strategies import ExpectedStrategy, Seat
+from ..seat import Seat
+from ..strategies import ExpectedStrategy
 from .strategy import ExpertStrategy, play_key
 from .tables import ExpertTables, PlayKey
 

@@ -13,7 +13,8 @@ from scoring_api.rules.seats import next_seat
 from scoring_api.rules.tiles import Tile
 
 from ..layaway import DrawnValues, Positions
-from ..strategies import ExpectedStrategy, Seat
+from ..seat import Seat
+from ..strategies import ExpectedStrategy
 from .model import expert_ranking
 from .playout import PackedPlay, packed_key, packed_play
 from .tables import EXPERT_PLAYERS, ExpertTables, PlayKey, shipped_tables

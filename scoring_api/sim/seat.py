@@ -1,0 +1,184 @@
+"""What the player on turn knows during the play: the ``Seat`` a strategy's ``lay`` is handed.
+
+Only what his seat could know at the table: his own tiles, the starter, the tiles laid and by
+whom, the goes said. The game keeps one per player and brings it up to date on each of his
+turns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scoring_api.rules.constants import HAND_SIZE
+from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.play_scoring import (
+    CountCode,
+    points_for_code,
+    values_code,
+    values_of_code,
+    with_value,
+)
+from scoring_api.rules.seat_play import PlayedTiles
+from scoring_api.rules.tiles import ALL_MASK, Tile, TileMask, tiles_counted, tiles_in
+
+
+class Seat:
+    """What the player on turn knows during the play (one per player and deal, kept current).
+
+    The fields are what the game hands over (as masks and codes, for speed); the methods are
+    the questions a strategy asks of them. A plain class with its own ``__init__`` rather
+    than a dataclass: every game makes one per player, and the compiled engine runs a
+    dataclass's generated ``__init__`` interpreted.
+    """
+
+    __slots__ = (
+        "above",
+        "count_code",
+        "dealer",
+        "hand",
+        "last_seat",
+        "opponent_tiles",
+        "own",
+        "passed_mask",
+        "playable",
+        "rules",
+        "seat",
+        "seen",
+        "sides",
+        "tiles_laid",
+    )
+
+    playable: tuple[Tile, ...]
+    """His tiles that fit the count, lowest value first (never empty when asked to lay)."""
+    count_code: CountCode
+    """The values laid since the count began (``count_values`` as a tuple)."""
+    seen: TileMask
+    """The tiles he has seen: his six, the starter and every tile laid."""
+    opponent_tiles: int
+    """How many tiles the next seat (on his left, an opponent in every mode) still holds."""
+    seat: int
+    """His seat."""
+    hand: TileMask
+    """His tiles not yet laid (nobody else's: a seat is told only what it could know)."""
+    passed_mask: int
+    """Who has said go in the current count: bit ``seat`` (``passed`` by seat)."""
+    own: TileMask
+    """The tiles he drew this deal, and the starter."""
+    dealer: int
+    """The seat that dealt this deal."""
+    above: list[int]
+    """By seat: every tile he holds is of a higher value than this, since he said go in a
+    count where it would have fitted (-1 where he has said none this deal)."""
+    last_seat: int
+    """Who laid the last tile of the current count; -1 before its first (``last``: None)."""
+    sides: tuple[int, ...]
+    """The side each seat scores for."""
+    tiles_laid: list[PlayedTiles]
+    """By seat, the tiles he has laid this deal, as the referee keeps them for the whole
+    table (handed over once a deal; every seat saw them laid): ``played`` as masks."""
+    rules: RuleOptions | None
+    """The rules of the game, where the game hands them over."""
+
+    def __init__(
+        self,
+        playable: tuple[Tile, ...],
+        count_values: tuple[int, ...],
+        seen: TileMask,
+        opponent_tiles: int,
+        seat: int = 0,
+        hand: TileMask = 0,
+        passed: Sequence[bool] = (),
+        own: TileMask = 0,
+        dealer: int = 0,
+        above: list[int] | None = None,
+        last: int | None = None,
+        sides: tuple[int, ...] = (),
+        played: list[TileMask] | None = None,
+        rules: RuleOptions | None = None,
+    ) -> None:
+        self.playable, self.seen = playable, seen
+        self.count_code = values_code(count_values) if count_values else 0
+        self.opponent_tiles, self.seat, self.hand = opponent_tiles, seat, hand
+        self.passed_mask = _mask_of(passed) if passed else 0
+        self.own, self.dealer, self.sides = own, dealer, sides
+        self.last_seat = -1 if last is None else last
+        self.above = [] if above is None else above
+        self.tiles_laid = [PlayedTiles(tiles) for tiles in played or ()]
+        self.rules = rules
+
+    def snapshot(self) -> Seat:
+        """A copy that later turns leave as it is: the game keeps one ``Seat`` per player
+        and brings it up to date on each of his turns (its lists are copied too)."""
+        copy = Seat(self.playable, (), self.seen, self.opponent_tiles, self.seat, self.hand)
+        copy.count_code, copy.passed_mask, copy.own = self.count_code, self.passed_mask, self.own
+        copy.dealer, copy.above, copy.last_seat = self.dealer, list(self.above), self.last_seat
+        copy.sides, copy.rules = self.sides, self.rules
+        copy.tiles_laid = [PlayedTiles(laid.tiles) for laid in self.tiles_laid]
+        return copy
+
+    @property
+    def last(self) -> int | None:
+        """Who laid the last tile of the current count (None before its first)."""
+        return None if self.last_seat < 0 else self.last_seat
+
+    @last.setter
+    def last(self, seat: int | None) -> None:
+        self.last_seat = -1 if seat is None else seat
+
+    @property
+    def count_values(self) -> tuple[int, ...]:
+        """The values laid since the count began, in order."""
+        return values_of_code(self.count_code)
+
+    @count_values.setter
+    def count_values(self, values: tuple[int, ...]) -> None:
+        self.count_code = values_code(values)
+
+    @property
+    def passed(self) -> list[bool]:
+        """Who has said go in the current count, by seat."""
+        mask = self.passed_mask
+        return [bool(mask >> seat & 1) for seat in range(self.players)]
+
+    @passed.setter
+    def passed(self, passed: Sequence[bool]) -> None:
+        self.passed_mask = _mask_of(passed)
+
+    def has_passed(self, seat: int) -> bool:
+        """Whether ``seat`` has said go in the current count."""
+        return bool(self.passed_mask >> seat & 1)
+
+    @property
+    def played(self) -> list[TileMask]:
+        """By seat, the tiles he has laid this deal."""
+        return [laid.tiles for laid in self.tiles_laid]
+
+    @property
+    def players(self) -> int:
+        """Players at the table."""
+        return len(self.tiles_laid)
+
+    def holds(self, seat: int) -> int:
+        """How many tiles ``seat`` still holds (he laid the rest, in sight of all)."""
+        return HAND_SIZE - tiles_counted(self.tiles_laid[seat].tiles)
+
+    def remaining(self) -> tuple[Tile, ...]:
+        """His tiles not yet laid, lowest value first."""
+        return tiles_in[self.hand]
+
+    def score_now(self, tile: Tile) -> int:
+        """What laying ``tile`` scores now, a go point aside."""
+        return points_for_code[with_value(self.count_code, tile.value)]
+
+    def unseen(self) -> TileMask:
+        """The tiles he has not seen: the others' hands are among them."""
+        return ALL_MASK & ~self.seen
+
+
+def _mask_of(flags: Sequence[bool]) -> int:
+    """Bit ``i`` set for each true flag."""
+    mask = 0
+    for i, flag in enumerate(flags):
+        if flag:
+            mask |= 1 << i
+    return mask
