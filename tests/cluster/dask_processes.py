@@ -13,13 +13,14 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 DASK = str(Path(sys.executable).with_name("dask"))
 START_SECONDS = 60
+CONNECT_TRIES = 3
 QUIET = {
     "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False",
     "DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL": "500ms",
@@ -37,17 +38,29 @@ class Scheduler:
 
     def tasks(self) -> int:
         """How many tasks the scheduler holds now (asked through a client of its own)."""
-        from distributed import Client
-
-        with Client(self.address, set_as_default=False, timeout=10) as client:
-            count: int = client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks))
-            return count
+        # A lambda: pickled whole for the scheduler, which cannot import this test module.
+        return self._ask(
+            lambda client: client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks))
+        )
 
     def workers(self) -> int:
+        return self._ask(lambda client: len(client.nthreads()))
+
+    def _ask(self, question: Callable[[Any], int]) -> int:
+        """``question`` of a client of its own, connected anew for it. The handshake of a
+        new client with a busy scheduler can fail (distributed's ``assert len(msg) == 1``,
+        seen with both cores held by busy loops): a few tries, the last one's error raised."""
         from distributed import Client
 
-        with Client(self.address, set_as_default=False, timeout=10) as client:
-            return len(client.nthreads())
+        for attempt in range(CONNECT_TRIES):
+            try:
+                with Client(self.address, set_as_default=False, timeout=10) as client:
+                    return question(client)
+            except (AssertionError, OSError, TimeoutError):
+                if attempt == CONNECT_TRIES - 1:
+                    raise
+                time.sleep(0.2)
+        raise AssertionError("unreachable")
 
     def wait_workers(self, count: int, seconds: float = START_SECONDS) -> None:
         deadline = time.monotonic() + seconds
