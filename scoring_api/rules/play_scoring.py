@@ -180,11 +180,6 @@ def spans_of_code(code: CountCode, count: int) -> tuple[Span, ...]:
     return tuple(spans)
 
 
-def spans_of_last(values: tuple[int, ...]) -> tuple[Span, ...]:
-    """``spans_of_code`` of the values in order."""
-    return spans_of_code(values_code(values), sum(values))
-
-
 def _points_of_last(values: tuple[int, ...]) -> int:
     return points_of_last(values, sum(values))
 

@@ -33,7 +33,7 @@ from .seat_play import (
     tiles_of_code,
     with_tile,
 )
-from .seats import first_after, leader, seats_from
+from .seats import NO_SEAT, first_after, leader, seats_from
 from .tiles import ALL_TILES, Tile, TileMask, tile_mask, tiles_in
 
 FITTING: Final[tuple[TileMask, ...]] = tuple(
@@ -47,11 +47,6 @@ def default_dealer(players: int) -> int:
     return seats_from(0, players)[-1]
 
 
-_NOBODY: Final = -1
-"""No seat (the turn once the play is over, the last layer before a count's first tile): a
-machine int in the compiled referee, where ``None`` would be a boxed object."""
-
-
 class PlayReferee:
     """The referee of one play, for ``players`` players seated 0..n-1; the dealer's left leads.
 
@@ -61,7 +56,7 @@ class PlayReferee:
     A plain class with its own ``__init__`` rather than a dataclass: the simulator makes one
     per deal, and the compiled engine runs a dataclass's generated ``__init__`` interpreted.
     Its state is ints where it can be (the count's values as a ``CountCode``, who said go as
-    a mask, no seat as ``_NOBODY``), read as the documented values through properties.
+    a mask, no seat as ``NO_SEAT``), read as the documented values through properties.
     """
 
     __slots__ = (
@@ -107,9 +102,9 @@ class PlayReferee:
     tile_points: int
     """What the last tile laid scored, a go point aside."""
     _turn: int
-    """Whose turn it is (``turn``); ``_NOBODY`` once the play is over."""
+    """Whose turn it is (``turn``); ``NO_SEAT`` once the play is over."""
     last_seat: int
-    """Who laid the last tile of the current count; -1 before its first (``last_player``:
+    """Who laid the last tile of the current count; ``NO_SEAT`` before its first (``last_player``:
     None)."""
 
     def __init__(
@@ -151,7 +146,7 @@ class PlayReferee:
         self.laid_code = 0
         self.code = 0
         self.count = 0
-        self.last_seat = _NOBODY
+        self.last_seat = NO_SEAT
         self.tile_points = 0
         dealer = self.dealer
         self._turn = leader(default_dealer(players) if dealer is None else dealer, players)
@@ -189,7 +184,7 @@ class PlayReferee:
     @property
     def turn(self) -> int | None:
         """Whose turn it is; None once the play is over."""
-        return None if self._turn == _NOBODY else self._turn
+        return None if self._turn == NO_SEAT else self._turn
 
     @property
     def on_turn(self) -> int:
@@ -199,7 +194,7 @@ class PlayReferee:
     @property
     def last_player(self) -> int | None:
         """Who laid the last tile of the current count (None before its first)."""
-        return None if self.last_seat == _NOBODY else self.last_seat
+        return None if self.last_seat == NO_SEAT else self.last_seat
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -215,7 +210,7 @@ class PlayReferee:
     @property
     def complete(self) -> bool:
         """Every tile has been laid."""
-        return self._turn == _NOBODY
+        return self._turn == NO_SEAT
 
     def has_tiles(self, player: int) -> bool:
         return self.seats[player].laid < HAND_SIZE
@@ -251,14 +246,14 @@ class PlayReferee:
 
     def _next_active(self, after: int) -> int:
         """The first player after ``after`` (himself last) who has tiles and has not said go;
-        ``_NOBODY`` if none."""
+        ``NO_SEAT`` if none."""
         return first_after(after, self.holding & ~self.passed_mask, self.players)
 
     def _next_leader(self) -> int:
-        """``next_leader``, ``_NOBODY`` for None."""
+        """``next_leader``, ``NO_SEAT`` for None."""
         last = self.last_seat
-        if last == _NOBODY:
-            return _NOBODY
+        if last == NO_SEAT:
+            return NO_SEAT
         return first_after(last, self.holding, self.players)
 
     def next_leader(self) -> int | None:
@@ -266,7 +261,7 @@ class PlayReferee:
         the last layer who still holds tiles, the last layer himself if nobody else does (None
         while no tile has been laid in the count). The one place this rule is written."""
         leader = self._next_leader()
-        return None if leader == _NOBODY else leader
+        return None if leader == NO_SEAT else leader
 
     def lay(self, player: int, tile: Tile) -> tuple[list[PegItem], CloseKind | None]:
         """Lay a tile: its items (with the go point if it closed the count) and how the count
@@ -317,9 +312,9 @@ class PlayReferee:
             return "thirty_one"
         # After a tile the same player comes last in the order: he goes on alone if need be.
         turn = self._turn = self._next_active(player)
-        if turn == _NOBODY:
+        if turn == NO_SEAT:
             self._close()
-            return "last_tile" if self._turn == _NOBODY else "go"
+            return "last_tile" if self._turn == NO_SEAT else "go"
         return None
 
     def _out_of_turn(self, player: int) -> IllegalPlayError:
@@ -351,17 +346,17 @@ class PlayReferee:
             raise IllegalPlayError("go_with_playable_tile", f"no Go for player {player}: {refusal}")
         self.passed_mask |= 1 << player
         turn = self._turn = self._next_active(player)
-        if turn == _NOBODY:
+        if turn == NO_SEAT:
             scorer = self.last_seat
             last_tile = last_tile_of(self.laid_code)
             self._close()
-            kind: CloseKind = "last_tile" if self._turn == _NOBODY else "go"
+            kind: CloseKind = "last_tile" if self._turn == NO_SEAT else "go"
             return scorer, CLOSING_ITEMS[kind][last_tile.index]
         return None
 
     def _close(self) -> None:
         """Nobody can lay a tile: the last layer scores 1 (the last tile of all, too)."""
-        assert self.last_seat != _NOBODY
+        assert self.last_seat != NO_SEAT
         self.seats[self.last_seat].score += GO_POINTS
         self._reset()
 
@@ -372,4 +367,4 @@ class PlayReferee:
         self.laid_code = 0
         self.code = 0
         self.passed_mask = 0
-        self.last_seat = _NOBODY
+        self.last_seat = NO_SEAT

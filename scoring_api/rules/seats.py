@@ -11,6 +11,10 @@ from typing import Final
 
 from .constants import MAX_PLAYERS
 
+NO_SEAT: Final = -1
+"""No seat (nobody on turn once the play is over, no last layer before a count's first tile):
+a machine int in the compiled engine, where ``None`` would be a boxed object."""
+
 
 def next_seat(seat: int, players: int) -> int:
     """The seat on ``seat``'s left: the next to play, and the next to deal."""
@@ -41,8 +45,8 @@ def turn_orders(players: int) -> tuple[tuple[int, ...], ...]:
     return tuple(seats_after(seat, players) for seat in range(players))
 
 
-_NO_SEAT: Final = 255
-"""No seat, in ``_FIRST_AFTER``'s bytes."""
+_NO_SEAT_BYTE: Final = 255
+"""``NO_SEAT`` in ``_FIRST_AFTER``'s bytes."""
 
 
 def _first_after_table(players: int) -> bytes:
@@ -51,7 +55,7 @@ def _first_after_table(players: int) -> bytes:
     for after in range(MAX_PLAYERS):
         for seats in range(1 << MAX_PLAYERS):
             order = seats_after(after, players) if after < players else ()
-            table.append(next((seat for seat in order if seats >> seat & 1), _NO_SEAT))
+            table.append(next((seat for seat in order if seats >> seat & 1), _NO_SEAT_BYTE))
     return bytes(table)
 
 
@@ -60,7 +64,7 @@ _FIRST_AFTER: Final = tuple(_first_after_table(players) for players in range(MAX
 
 def first_after(after: int, seats: int, players: int) -> int:
     """The first seat of ``seats`` (a mask, bit ``seat``) in turn order from ``after``'s left,
-    ``after`` himself last; -1 if ``seats`` is empty. Looked up: the referee asks it on every
-    turn."""
+    ``after`` himself last; ``NO_SEAT`` if ``seats`` is empty. Looked up: the referee asks it
+    on every turn."""
     found = _FIRST_AFTER[players][after << MAX_PLAYERS | seats]
-    return -1 if found == _NO_SEAT else found
+    return NO_SEAT if found == _NO_SEAT_BYTE else found

@@ -19,6 +19,7 @@ from scoring_api.rules.play_scoring import (
     with_value,
 )
 from scoring_api.rules.seat_play import PlayedTiles
+from scoring_api.rules.seats import NO_SEAT
 from scoring_api.rules.tiles import ALL_MASK, Tile, TileMask, tiles_counted, tiles_in
 
 
@@ -70,7 +71,8 @@ class Seat:
     """By seat: every tile he holds is of a higher value than this, since he said go in a
     count where it would have fitted (-1 where he has said none this deal)."""
     last_seat: int
-    """Who laid the last tile of the current count; -1 before its first (``last``: None)."""
+    """Who laid the last tile of the current count; ``NO_SEAT`` before its first (``last``:
+    None)."""
     sides: tuple[int, ...]
     """The side each seat scores for."""
     tiles_laid: list[PlayedTiles]
@@ -101,7 +103,7 @@ class Seat:
         self.opponent_tiles, self.seat, self.hand = opponent_tiles, seat, hand
         self.passed_mask = _mask_of(passed) if passed else 0
         self.own, self.dealer, self.sides = own, dealer, sides
-        self.last_seat = -1 if last is None else last
+        self.last_seat = NO_SEAT if last is None else last
         self.above = [] if above is None else above
         self.tiles_laid = [PlayedTiles(tiles) for tiles in played or ()]
         self.rules = rules
@@ -119,11 +121,11 @@ class Seat:
     @property
     def last(self) -> int | None:
         """Who laid the last tile of the current count (None before its first)."""
-        return None if self.last_seat < 0 else self.last_seat
+        return None if self.last_seat == NO_SEAT else self.last_seat
 
     @last.setter
     def last(self, seat: int | None) -> None:
-        self.last_seat = -1 if seat is None else seat
+        self.last_seat = NO_SEAT if seat is None else seat
 
     @property
     def count_values(self) -> tuple[int, ...]:

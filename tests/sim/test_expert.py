@@ -11,14 +11,20 @@ import pytest
 
 from scoring_api.rules import DEFAULT_RULES, RuleOptions
 from scoring_api.rules.constants import MAX_COUNT
+from scoring_api.rules.play_scoring import values_code
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seats import leader
-from scoring_api.rules.tiles import ALL_TILES
+from scoring_api.rules.tiles import ALL_TILES, Tile
 from scoring_api.sim.expert import build, entries
 from scoring_api.sim.expert.model import expert_ranking
-from scoring_api.sim.expert.playout import greedy_value, play_out
+from scoring_api.sim.expert.playout import greedy_value, packed_key, packed_play, play_out
 from scoring_api.sim.expert.sampling import sample
-from scoring_api.sim.expert.strategy import expert_discard
+from scoring_api.sim.expert.strategy import (
+    ExpertStrategy,
+    expert_discard,
+    packed_play_key,
+    play_key,
+)
 from scoring_api.sim.expert.tables import (
     EXPERT_PLAYERS,
     FORMAT,
@@ -33,7 +39,9 @@ from scoring_api.sim.expert.tables import (
     shipped_tables,
     write_json_gz,
 )
+from scoring_api.sim.game import play_game
 from scoring_api.sim.runs import SimulationRequest, play_one, run
+from scoring_api.sim.seat import Seat
 
 SHIPPED = shipped_tables()
 SAMPLE = 12  # entries of each part rebuilt and compared
@@ -192,6 +200,38 @@ def test_expert_games_are_reproducible(rules: RuleOptions) -> None:
     game = play_one(request, 3, transcript=True)
     assert game.transcript
     assert game.winner in (0, 1)
+
+
+class _SeatsKept(ExpertStrategy):
+    """The expert, keeping a copy of each ``Seat`` it is handed with a choice of values."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seats: list[Seat] = []
+
+    def lay(self, seat: Seat, rng: Random) -> Tile:
+        if seat.playable[0].value != seat.playable[-1].value:
+            self.seats.append(seat.snapshot())
+        return super().lay(seat, rng)
+
+
+def test_the_expert_looks_up_the_state_play_key_names() -> None:
+    """The expert's packed look-up is ``play_key``'s state, packed as the table is: the same
+    key, and the same value laid from the shipped table, on every choice of some games."""
+    kept = _SeatsKept()
+    for game in range(6):
+        play_game([kept, _SeatsKept()], DEFAULT_RULES, Random(game), game % 2)
+    packed, found = packed_play(SHIPPED.play), 0
+    assert len(kept.seats) > 50
+    for seat in kept.seats:
+        key = play_key(seat)
+        assert key is not None
+        mine, values, held, passed = key
+        packed_state = packed_play_key(seat)
+        assert packed_state == packed_key(values_code(mine), values_code(values), held, passed)
+        assert packed.get(packed_state) == SHIPPED.play.get(key)
+        found += key in SHIPPED.play
+    assert found > len(kept.seats) // 2  # the tables answer most of them
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ from typing import Final
 
 from scoring_api.rules.constants import MAX_COUNT
 from scoring_api.rules.play_scoring import points_of_code, values_code, with_value
-from scoring_api.rules.seats import next_seat
+from scoring_api.rules.seats import NO_SEAT, next_seat
 
 from .tables import EXPERT_PLAYERS, PlayKey, PlayTable
 
@@ -32,8 +32,6 @@ OTHER: Final = 1
 """The other seat of such a play-out."""
 _OTHER: Final = tuple(next_seat(seat, EXPERT_PLAYERS) for seat in range(EXPERT_PLAYERS))
 """The other seat of each, looked up: the play-out asks on every tile."""
-_NOBODY: Final = -1
-"""No seat: the play is over (a native int, not None, in the compiled loop)."""
 
 PackedPlay = dict[int, int]
 """A play table keyed by ``packed_key``."""
@@ -132,7 +130,7 @@ def play_out(
     ``turn``: who is to act (None: nobody has a tile); ``values``: the current count's
     values in order; ``passed``: who has said go in it; ``last``: who laid its last tile.
     """
-    start = _NOBODY if turn is None else turn
+    start = NO_SEAT if turn is None else turn
     code, count = values_code(values), sum(values)
     _play_out(hands, start, code, count, passed, last, points, _plays(play, other_play))
 
@@ -149,7 +147,7 @@ def _play_out(
 ) -> None:
     """``play_out`` with the count's values as their code."""
     mine, his = plays  # unpacked once: a select per tile, not a tuple look-up
-    while turn != _NOBODY:
+    while turn != NO_SEAT:
         hand = hands[turn]
         other = _OTHER[turn]
         room = MAX_COUNT - count
@@ -180,7 +178,7 @@ def _play_out(
         # A new count, led by the seat after the last layer that still holds a tile.
         code, count, passed = 0, 0, [False] * EXPERT_PLAYERS
         after = _OTHER[last]
-        turn = after if hands[after] else (last if hands[last] else _NOBODY)
+        turn = after if hands[after] else (last if hands[last] else NO_SEAT)
 
 
 def play_values(
@@ -219,12 +217,12 @@ def play_nets(
             after, then = with_value(code, value), count + value
             points = [points_of_code(after, then), 0]
             if then == MAX_COUNT:  # a new count, led by the other if he can
-                turn = OTHER if his else (ME if rest else _NOBODY)
+                turn = OTHER if his else (ME if rest else NO_SEAT)
                 nobody_passed = [False] * EXPERT_PLAYERS
                 _play_out([rest, list(his)], turn, 0, 0, nobody_passed, ME, points, plays)
             else:
-                turn = OTHER if his and not passed else (ME if rest else _NOBODY)
-                if turn == _NOBODY:
+                turn = OTHER if his and not passed else (ME if rest else NO_SEAT)
+                if turn == NO_SEAT:
                     points[ME] = points[ME] + 1
                 else:
                     hands = [rest, list(his)]

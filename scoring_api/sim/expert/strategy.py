@@ -43,6 +43,16 @@ def play_key(seat: Seat) -> PlayKey | None:
     return mine, seat.count_values, seat.opponent_tiles, seat.passed[other]
 
 
+def packed_play_key(seat: Seat) -> int:
+    """``play_key(seat)`` as ``playout.packed_key`` packs it (a turn with a choice of values):
+    one int made from the seat's codes, which the expert looks up on every such turn."""
+    mine = 0
+    for tile in seat.remaining():
+        mine = with_value(mine, tile.value)
+    passed = seat.has_passed(next_seat(seat.seat, EXPERT_PLAYERS))
+    return packed_key(mine, seat.count_code, seat.opponent_tiles, passed)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ExpertStrategy(ExpectedStrategy):
     """Plays from the shipped tables, or from tables given (the builder's own rounds)."""
@@ -87,12 +97,7 @@ class ExpertStrategy(ExpectedStrategy):
         playable = seat.playable
         if playable[0].value == playable[-1].value:
             return playable[0]
-        # play_key(seat), packed: his values, the count's, the other's tiles and his go.
-        mine = 0
-        for tile in seat.remaining():
-            mine = with_value(mine, tile.value)
-        passed = seat.has_passed(next_seat(seat.seat, EXPERT_PLAYERS))
-        value = self.packed.get(packed_key(mine, seat.count_code, seat.opponent_tiles, passed))
+        value = self.packed.get(packed_play_key(seat))
         if value is None:
             return super().lay(seat, rng)
         for tile in playable:
