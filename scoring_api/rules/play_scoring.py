@@ -180,20 +180,14 @@ def spans_of_code(code: CountCode, count: int) -> tuple[Span, ...]:
     return tuple(spans)
 
 
-def _points_of_last(values: tuple[int, ...]) -> int:
-    return points_of_last(values, sum(values))
-
-
 def _points_of_code_alone(code: CountCode) -> int:
     return points_of_code(code, sum_of_code(code))
 
 
 # Remembered for the strategies' look-ahead, which asks the same short counts again and again.
-points_for_last: Final = Memo(_points_of_last, 1 << 16)
-"""``points_for_last[values]``: the points of the last of ``values`` (the count so far), go
-points aside. The strategies' look-ahead asks it of every tile they may lay and every reply."""
 points_for_code: Final = Memo(_points_of_code_alone, 1 << 16)
-"""``points_for_code[code]``: ``points_for_last`` of the values of a ``CountCode``."""
+"""``points_for_code[code]``: the points of the last value of the count ``code``, go points
+aside. The strategies' look-ahead asks it of every tile they may lay and every reply."""
 
 
 def items_of(laid: Sequence[Tile], spans: tuple[Span, ...]) -> list[PegItem]:

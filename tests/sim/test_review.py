@@ -17,7 +17,7 @@ import pytest
 
 from scoring_api.rules import ALL_TILES, MalformedInputError, Play, RuleOptions, Tile
 from scoring_api.rules.errors import IllegalPlayError
-from scoring_api.rules.play_scoring import points_for_last
+from scoring_api.rules.play_scoring import points_of_last
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.sim.advisor import advise_discards
 from scoring_api.sim.review.deal import DealReview, LayAwayDecision, PlayDecision, review_deal
@@ -43,7 +43,13 @@ def _requests(rules: RuleOptions, lineup: tuple[str, ...], model: str, deals: in
 
 
 def _greedy(playable: tuple[Tile, ...], values: tuple[int, ...]) -> Tile:
-    return max(playable, key=lambda tile: (points_for_last[(*values, tile.value)], tile.value))
+    return max(
+        playable,
+        key=lambda tile: (
+            points_of_last((*values, tile.value), sum(values) + tile.value),
+            tile.value,
+        ),
+    )
 
 
 def _play_on(request: ReviewRequest, hands: list[list[Tile]], upto: int) -> list[Play]:

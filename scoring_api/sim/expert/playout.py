@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from scoring_api.rules.constants import MAX_COUNT
-from scoring_api.rules.play_scoring import points_of_code, values_code, with_value
+from scoring_api.rules.play_scoring import CountCode, points_of_code, values_code, with_value
 from scoring_api.rules.seats import NO_SEAT, next_seat
 
 from .tables import EXPERT_PLAYERS, PlayKey, PlayTable
@@ -81,10 +81,11 @@ def _plays(play: PlayTable | None, other_play: PlayTable | None) -> Plays:
 def greedy_value(hand: list[int], values: tuple[int, ...], room: int) -> int:
     """The value the greedy play-out lays: the most points now, the higher value on a tie;
     -1 if no value in ``hand`` fits in ``room``."""
-    return _greedy(hand, values_code(values), room)
+    return greedy_of_code(hand, values_code(values), room)
 
 
-def _greedy(hand: list[int], code: int, room: int) -> int:
+def greedy_of_code(hand: list[int], code: CountCode, room: int) -> int:
+    """``greedy_value`` of the count's values as a ``CountCode``: the play-outs' own."""
     best, best_points = -1, -1
     count = MAX_COUNT - room
     for value in hand:
@@ -109,7 +110,7 @@ def _table_value(
         chosen = play.get(packed_key(values_code(hand), code, held, passed))
         if chosen is not None:
             return chosen
-    return _greedy(hand, code, room)
+    return greedy_of_code(hand, code, room)
 
 
 def play_out(
@@ -153,7 +154,7 @@ def _play_out(
         room = MAX_COUNT - count
         play = mine if turn == ME else his
         if play is None:
-            value = _greedy(hand, code, room)
+            value = greedy_of_code(hand, code, room)
         else:
             value = _table_value(play, hand, code, room, len(hands[other]), passed[other])
         if value < 0:  # go

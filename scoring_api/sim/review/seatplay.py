@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scoring_api.rules.constants import MAX_COUNT
-from scoring_api.rules.play_scoring import points_for_last
+from scoring_api.rules.play_scoring import CountCode, points_of_code, values_code, with_value
 from scoring_api.rules.seats import turn_orders
 
-from ..expert.playout import greedy_value
+from ..expert.playout import greedy_of_code
 
 
 def _next_active(
@@ -38,16 +38,24 @@ def careful_value(
     of ``replies`` (the next seat's hand; empty if nobody else may lay) scores on it, the
     higher value on a tie; -1 if no value in ``hand`` fits in ``room``. A greedy seat gives
     away fifteens and pairs that a seat minding the reply would not."""
+    return _careful(hand, values_code(values), room, replies)
+
+
+def _careful(hand: Sequence[int], code: CountCode, room: int, replies: Sequence[int]) -> int:
+    """``careful_value`` of the count's values as a ``CountCode``."""
     best, best_net = -1, 0
+    count = MAX_COUNT - room
     for value in hand:
         if value <= room:
-            after = (*values, value)
+            after, then = with_value(code, value), count + value
             most = 0
             if value < room:  # nobody replies to 31
                 for reply in replies:
                     if reply <= room - value:
-                        most = max(most, points_for_last[(*after, reply)])
-            net = points_for_last[after] - most
+                        points = points_of_code(with_value(after, reply), then + reply)
+                        if points > most:
+                            most = points
+            net = points_of_code(after, then) - most
             if best < 0 or net > best_net or (net == best_net and value > best):
                 best, best_net = value, net
     return best
@@ -69,10 +77,10 @@ def play_out_seats(
     to act (None: nobody holds a tile); ``values``: the current count's values in order;
     ``passed``: who has said go in it; ``last``: who laid its last tile (None before its
     first); ``first``: the value the seat on turn lays now (it must fit), instead of the
-    greedy one. Every other tile is the greedy one (``greedy_value``).
+    greedy one. Every other tile is the greedy one (``expert.playout.greedy_value``).
     """
     orders = turn_orders(len(hands))
-    count = sum(values)
+    code, count = values_code(values), sum(values)
     while turn is not None:
         hand = hands[turn]
         if first is not None:
@@ -80,16 +88,16 @@ def play_out_seats(
         elif careful:
             replier = _next_active(orders[turn], hands, passed)
             replies = hands[replier] if replier is not None and replier != turn else []
-            value = careful_value(hand, values, MAX_COUNT - count, replies)
+            value = _careful(hand, code, MAX_COUNT - count, replies)
         else:
-            value = greedy_value(hand, values, MAX_COUNT - count)
+            value = greedy_of_code(hand, code, MAX_COUNT - count)
         if value < 0:
             passed[turn] = True
         else:
             hand.remove(value)
-            values = (*values, value)
+            code = with_value(code, value)
             count += value
-            points[turn] = points[turn] + points_for_last[values]
+            points[turn] = points[turn] + points_of_code(code, count)
             last = turn
         if count == MAX_COUNT:  # 31 scored its 2 with the tile: a new count at once
             after: int | None = None
@@ -100,6 +108,6 @@ def play_out_seats(
                 points[last] = points[last] + 1
         if after is None:
             assert last is not None
-            values, count, passed = (), 0, [False] * len(hands)
+            code, count, passed = 0, 0, [False] * len(hands)
             after = _next_active(orders[last], hands, passed)
         turn = after
