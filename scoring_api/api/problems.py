@@ -138,12 +138,17 @@ def _malformed(error: MalformedInputError) -> Response:
 
 
 def _illegal_play(error: IllegalPlayError) -> Response:
+    # The go a tile proves wrong: the entry to take the record back to, and its count.
+    undo: dict[str, Any] = {}
+    if error.go_index is not None:
+        undo = {"go_index": error.go_index, "go_count": error.go_count}
     return problem(
         422,
         error.message,
         type_=ILLEGAL_PLAY_TYPE,
         index=error.index,
         code=error.code,
+        **undo,
         errors=[{"pointer": f"/plays/{error.index}", "detail": error.message}],
     )
 

@@ -64,4 +64,5 @@ def claim(checked: Claim) -> dict[str, Any]:
 
 def reason(why: Reason) -> dict[str, Any]:
     """Why a play is refused, and what the player may do instead."""
-    return {"code": why.code, "message": why.message, "hint": why.hint}
+    undo = {} if why.go_index is None else {"go_index": why.go_index, "go_count": why.go_count}
+    return {"code": why.code, "message": why.message, "hint": why.hint, **undo}

@@ -10,9 +10,9 @@ ReasonCode = Literal[
     "tile_repeated",
     "starter_played",
     "too_many_tiles",
-    "played_after_go",
     "tile_not_in_hand",
     "go_with_playable_tile",
+    "go_proved_wrong",
 ]
 """Why a play is illegal: a stable code a client may branch on (the spec lists them)."""
 
@@ -26,13 +26,15 @@ HintCode = Literal[
     "lay_a_tile",
     "choose_another_tile",
     "choose_another_seat",
+    "undo_go",
 ]
 """What a refused player may do instead, beside the ``ReasonCode`` of why (the spec lists
 them): ``say_go`` (the tile does not fit: if none does, say go first), ``wait_for_close`` (the
 tile can only lead the next count, and this one is still open), ``lead_next_count`` (the tile
 leads the next count, laid by another seat: the verdict names him), ``wait_for_turn``,
 ``lay_a_tile`` (a go refused: a tile still fits), ``choose_another_tile`` and
-``choose_another_seat`` (the seat has laid all his tiles)."""
+``choose_another_seat`` (the seat has laid all his tiles), ``undo_go`` (the tile proves one
+of his earlier goes wrong: take the record back to that go, ``go_index``)."""
 
 HINT_CODES: tuple[HintCode, ...] = get_args(HintCode)
 
@@ -42,9 +44,9 @@ HINTS: dict[ReasonCode, HintCode] = {
     "tile_repeated": "choose_another_tile",
     "starter_played": "choose_another_tile",
     "too_many_tiles": "choose_another_seat",
-    "played_after_go": "wait_for_close",
     "tile_not_in_hand": "choose_another_tile",
     "go_with_playable_tile": "lay_a_tile",
+    "go_proved_wrong": "undo_go",
 }
 """The hint of each reason where the referee does not say a more precise one."""
 
@@ -78,6 +80,8 @@ class IllegalPlayError(ValueError):
         message: str,
         index: int | None = None,
         hint: HintCode | None = None,
+        go_index: int | None = None,
+        go_count: int | None = None,
     ) -> None:
         super().__init__(message if index is None else f"entry {index}: {message}")
         self.code: ReasonCode = code
@@ -89,7 +93,15 @@ class IllegalPlayError(ValueError):
         self.index = index
         """The first bad entry of the record, once the record reader knows it (the referee
         of the play does not)."""
+        self.go_index = go_index
+        """For ``go_proved_wrong``, once the record reader knows it: the entry at which the
+        go it proves wrong was said, or the first entry that implied it (the record taken
+        back to before that entry holds no such go)."""
+        self.go_count = go_count
+        """For ``go_proved_wrong``: the count that go was said at."""
 
     def at(self, index: int) -> IllegalPlayError:
         """The same error, placed at entry ``index`` of a record."""
-        return IllegalPlayError(self.code, self.message, index, self.hint)
+        return IllegalPlayError(
+            self.code, self.message, index, self.hint, self.go_index, self.go_count
+        )

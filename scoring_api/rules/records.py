@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .constants import HAND_SIZE, PLAYERS
-from .errors import IllegalPlayError, MalformedInputError, ReasonCode
+from .constants import HAND_SIZE, MAX_COUNT, PLAYERS
+from .errors import IllegalPlayError, MalformedInputError
 from .play_scoring import CloseKind, PegItem
-from .referee import PlayReferee, default_dealer
+from .referee import PlayReferee, default_dealer, go_proved_wrong
 from .tiles import Tile, ensure_distinct
 
 
@@ -106,18 +106,54 @@ class PlaySheet:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class GoInRecord:
+    """A go of a record, said or implied: what a tile laid later is checked against."""
+
+    count: int
+    """The count he could not add to."""
+    index: int
+    """The entry that said it, or the first entry that implied it (a tile by a later seat, or
+    one that does not fit, or the close of its count)."""
+    listed: bool
+    """The record lists it (else the record implies it)."""
+
+
 class RecordReader:
-    """Feeds a record to the referee, supplying the goes it leaves out."""
+    """Feeds a record to the referee, supplying the goes it leaves out, and keeps every go it
+    read (said or implied) so that a tile which proves one wrong names it."""
 
     def __init__(self, referee: PlayReferee) -> None:
         self.referee = referee
         self.sheet = PlaySheet()
+        self.goes: list[list[GoInRecord]] = [[] for _ in range(referee.players)]
+        """Each seat's goes so far, in the order read."""
+        self._index = 0
 
     def read(self, index: int, play: Play, *, strict: bool = False) -> ScoredPlay:
+        self._index = index
         try:
             return self._apply(play, strict=strict)
         except IllegalPlayError as illegal:
+            if illegal.code == "go_proved_wrong" and play.tile is not None:
+                go = self.go_disproved(play.player, play.tile)
+                assert go is not None, "the referee's go bound comes from a go read here"
+                raise wrong_go(play.player, play.tile, go).at(index) from None
             raise illegal.at(index) from None
+
+    def go_disproved(self, player: int, tile: Tile) -> GoInRecord | None:
+        """The first go of ``player`` in the record at which ``tile`` would have fitted, if
+        any: he held it then, had he laid or holds it now."""
+        for go in self.goes[player]:
+            if go.count + tile.value <= MAX_COUNT:
+                return go
+        return None
+
+    def _go(self, player: int, *, listed: bool = False) -> None:
+        """``player`` says go (listed, or implied by the entry being read)."""
+        count = self.referee.count
+        self.sheet.go_point(self.referee.go(player))
+        self.goes[player].append(GoInRecord(count, self._index, listed))
 
     def _apply(self, play: Play, *, strict: bool) -> ScoredPlay:
         ref, sheet = self.referee, self.sheet
@@ -128,9 +164,11 @@ class RecordReader:
                 return sheet.go(player, ref.count)
             self._implied_goes_until(player)
             count = ref.count  # the count he says go at, even if his go closes it
-            sheet.go_point(ref.go(player))
+            self._go(player, listed=True)
             return sheet.go(player, count)
         tile = play.tile
+        # A tile that would have fitted at one of his goes is refused here, whatever the
+        # count now: a go in the open count always is (the count only grew since).
         ref.check_tile(player, tile)
         if not ref.fits(tile):
             # Strict: a player may not skip his own go. Once he has said it, a tile that does
@@ -144,8 +182,6 @@ class RecordReader:
                     hint="say_go" if on_turn else "wait_for_close",
                 )
             self._close_for(tile)
-        elif ref.passed[player]:
-            self._lead_after_go(player, tile)
         self._implied_goes_until(player)
         count = ref.count + tile.value
         items, closes = ref.lay(player, tile)
@@ -162,45 +198,31 @@ class RecordReader:
                 raise IllegalPlayError(
                     "out_of_turn", f"it is player {waiting}'s turn, and he cannot pass: {refusal}"
                 )
-            self.sheet.go_point(ref.go(waiting))
-
-    def _lead_after_go(self, player: int, tile: Tile) -> None:
-        """``player`` said go in the open count, so his ``tile``, though it fits, can only lead
-        the next count: he must be its leader, and the count closed before it (docs/rules.md
-        section 3, a tile laid after one's own go)."""
-        leader = self.referee.next_leader()
-        if leader != player:
-            raise IllegalPlayError(
-                "played_after_go",
-                f"player {player} said Go and cannot lay a tile in this count, and player "
-                f"{leader} leads the next one",
-                hint="wait_for_turn",
-            )
-        self._close_before(
-            "played_after_go", f"player {player} said Go, so {tile} leads the next count"
-        )
+            self._go(waiting)
 
     def _close_for(self, tile: Tile) -> None:
-        """``tile`` does not fit: the count must have closed, every active player passing."""
-        count = self.referee.count
-        self._close_before("count_over_31", f"{tile} would make the count {count + tile.value}")
-
-    def _close_before(self, code: ReasonCode, why: str) -> None:
-        """The next tile leads the next count (``why``): every player still in the open count
-        said go, each go possible, else the record is illegal (``code``)."""
+        """``tile`` does not fit: the count must have closed, every player still in it saying
+        go, each go possible, else the record is illegal."""
         ref = self.referee
+        why = f"{tile} would make the count {ref.count + tile.value}"
         while ref.laid:
             waiting = ref.turn
             assert waiting is not None, "an open count always has a player on turn"
             refusal = ref.go_refusal(waiting)
             if refusal is not None:
                 raise IllegalPlayError(
-                    code,
+                    "count_over_31",
                     f"{why}, and the count cannot have closed: player {waiting} could still "
                     f"play ({refusal})",
                     hint="wait_for_close",
                 )
-            self.sheet.go_point(ref.go(waiting))
+            self._go(waiting)
+
+
+def wrong_go(player: int, tile: Tile, go: GoInRecord) -> IllegalPlayError:
+    """The refusal of ``tile``, laid or held by ``player``, which proves his ``go`` wrong."""
+    where = "" if go.listed else f" (left out of the record: implied at entry {go.index})"
+    return go_proved_wrong(player, tile, go.count, where, go.index)
 
 
 def referee_for(

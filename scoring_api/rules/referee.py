@@ -25,6 +25,7 @@ from .play_scoring import (
     with_value,
 )
 from .seat_play import (
+    NO_GO,
     UNKNOWN,
     PlayedTiles,
     SeatPlay,
@@ -42,6 +43,22 @@ FITTING: Final[tuple[TileMask, ...]] = tuple(
 """``FITTING[room]``: every tile of value at most ``room`` (0..31)."""
 
 
+def go_proved_wrong(
+    player: int, tile: Tile, said_at: int, where: str = "", go_index: int | None = None
+) -> IllegalPlayError:
+    """``player`` lays (or holds) ``tile``, which would have fitted the count ``said_at`` at
+    which he said go (``where``, ``go_index``: how and where a record shows that go): his hand
+    only shrank since, so the tile was his then, and the go was wrong (docs/rules.md
+    section 3)."""
+    return IllegalPlayError(
+        "go_proved_wrong",
+        f"player {player} said go at {said_at}{where}, but {tile} would have made "
+        f"{said_at + tile.value}",
+        go_index=go_index,
+        go_count=said_at,
+    )
+
+
 def default_dealer(players: int) -> int:
     """The dealer where none is named: the last seat, so that seat 0 leads."""
     return seats_from(0, players)[-1]
@@ -51,7 +68,8 @@ class PlayReferee:
     """The referee of one play, for ``players`` players seated 0..n-1; the dealer's left leads.
 
     With a player's hand known a go is checked exactly; without, a go is only known to be
-    impossible when every tile would fit (count 19 or less).
+    impossible when every tile would fit (count 19 or less), and is proved wrong by any tile
+    he lays later that would have fitted it (``SeatPlay.above``).
 
     A plain class with its own ``__init__`` rather than a dataclass: the simulator makes one
     per deal, and the compiled engine runs a dataclass's generated ``__init__`` interpreted.
@@ -133,7 +151,7 @@ class PlayReferee:
         lists (``public`` holds the same objects, emptied)."""
         self.dealer, self.starter = dealer, starter
         for player, seat in enumerate(self.seats):
-            seat.held, seat.laid, seat.score = held[player], 0, 0
+            seat.held, seat.laid, seat.score, seat.above = held[player], 0, 0, NO_GO
             self.public[player].tiles = 0
         self._begin()
 
@@ -323,7 +341,9 @@ class PlayReferee:
         )
 
     def check_tile(self, player: int, tile: Tile) -> None:
-        """The checks of a tile that do not depend on the count or the turn."""
+        """The checks of a tile that do not depend on the count or the turn: nobody has laid
+        it, it is not the starter, it may be his, and it would not have fitted the count at
+        any of his goes (``go_proved_wrong``)."""
         if self.starter is not None and tile.index == self.starter.index:
             raise IllegalPlayError("starter_played", f"{tile} is the starter; it is not played")
         if self.used & tile.bit:
@@ -335,6 +355,8 @@ class PlayReferee:
             )
         if seat.held != UNKNOWN and not seat.held & tile.bit:
             raise IllegalPlayError("tile_not_in_hand", f"{tile} is not in player {player}'s hand")
+        if tile.value <= seat.above:
+            raise go_proved_wrong(player, tile, MAX_COUNT - seat.above)
 
     def go(self, player: int) -> tuple[int, PegItem] | None:
         """Say go; if this closed the count, who scores the go point (the last layer) and the
@@ -345,6 +367,10 @@ class PlayReferee:
         if refusal is not None:
             raise IllegalPlayError("go_with_playable_tile", f"no Go for player {player}: {refusal}")
         self.passed_mask |= 1 << player
+        seat = self.seats[player]
+        room = MAX_COUNT - self.count
+        if room > seat.above:
+            seat.above = room
         turn = self._turn = self._next_active(player)
         if turn == NO_SEAT:
             scorer = self.last_seat

@@ -13,6 +13,9 @@ from .tiles import ALL_TILES, Tile, TileMask
 UNKNOWN: Final = -1
 """``SeatPlay.held`` of a hand the referee does not know."""
 
+NO_GO: Final = -1
+"""``SeatPlay.above`` of a seat that has said no go this play: any value may still be his."""
+
 
 class PlayedTiles:
     """The tiles one seat has laid this play, every count: what the whole table has seen
@@ -28,7 +31,7 @@ class PlayedTiles:
 class SeatPlay:
     """One seat's part of the play, which only the referee sees."""
 
-    __slots__ = ("held", "laid", "score")
+    __slots__ = ("above", "held", "laid", "score")
 
     def __init__(self, held: TileMask) -> None:
         self.held = held
@@ -37,6 +40,11 @@ class SeatPlay:
         """How many tiles he has laid."""
         self.score = 0
         """The points he has pegged."""
+        self.above = NO_GO
+        """His go bound: the most room any of his goes this play left on the count (31 minus
+        the lowest count he said go at, said or implied; ``NO_GO`` before his first). A hand
+        only shrinks in the play, so every tile he holds is of a value above it
+        (docs/rules.md section 3, a go the deal proves wrong)."""
 
 
 TilesCode = int

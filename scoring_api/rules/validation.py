@@ -13,8 +13,7 @@ from dataclasses import dataclass, replace
 from .constants import HAND_SIZE, PLAYERS
 from .errors import HintCode, IllegalPlayError, MalformedInputError, ReasonCode
 from .play_scoring import PegItem
-from .records import Play, check_player, read_record, referee_for
-from .referee import PlayReferee
+from .records import Play, RecordReader, check_player, read_record, referee_for, wrong_go
 from .tiles import Tile, ensure_distinct
 
 
@@ -28,6 +27,11 @@ class Reason:
     """A sentence a player understands."""
     hint: HintCode
     """What he may do instead, as a stable code."""
+    go_index: int | None = None
+    """For ``go_proved_wrong``: the record's entry that said the go the tile proves wrong, or
+    first implied it; the record taken back to before it holds no such go (hint ``undo_go``)."""
+    go_count: int | None = None
+    """For ``go_proved_wrong``: the count that go was said at."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,13 +103,15 @@ def _judge(
     reader = read_record(referee, plays)
     check_player(play, players, "/play/player")
     if hand is not None:
-        _know_hand(referee, play.player, hand)
+        _know_hand(reader, play.player, hand)
     leader = referee.next_leader()
     awarded_before = len(reader.sheet.go_points)
     try:
         entry = reader.read(len(plays), play, strict=True)
     except IllegalPlayError as illegal:
-        reason = Reason(illegal.code, illegal.message, illegal.hint)
+        reason = Reason(
+            illegal.code, illegal.message, illegal.hint, illegal.go_index, illegal.go_count
+        )
         return PlayVerdict(legal=False, reason=reason), leader
     # A go may close the count and give the go point to whoever laid the last tile; go points
     # before a tile mean the open count closed before it: the tile leads the next.
@@ -124,8 +130,10 @@ def _judge(
     return verdict, leader
 
 
-def _know_hand(referee: PlayReferee, player: int, hand: Iterable[Tile]) -> None:
-    """Give the referee the acting player's remaining tiles, checked against the record."""
+def _know_hand(reader: RecordReader, player: int, hand: Iterable[Tile]) -> None:
+    """Give the referee the acting player's remaining tiles, checked against the record: none
+    laid, none the starter, none that would have fitted at one of his goes."""
+    referee = reader.referee
     hand = tuple(hand)
     left = HAND_SIZE - referee.laid_by[player]
     if len(hand) > left:
@@ -140,4 +148,8 @@ def _know_hand(referee: PlayReferee, player: int, hand: Iterable[Tile]) -> None:
         if referee.used & tile.bit or tile == referee.starter:
             where = "the starter" if tile == referee.starter else "already played"
             raise MalformedInputError(f"{tile} cannot be in the hand: it is {where}", pointer)
+        go = reader.go_disproved(player, tile)
+        if go is not None:
+            refusal = wrong_go(player, tile, go)
+            raise MalformedInputError(f"{tile} cannot be in the hand: {refusal.message}", pointer)
     referee.know_hand(player, hand)

@@ -192,13 +192,13 @@ def test_validate_invalid_fields(
     assert pointer in pointers(problem_of(api.post(VALIDATE, request_body), 422))
 
 
-# docs/rules.md section 3: the seat that said go lays a tile that would fit; the goes of the
-# seats on turn after him are left out, so the count closed (the go to its last layer) and
-# the tile leads the next count. Seat 0 leads; the last seat deals.
+# docs/rules.md section 3: the seat that said go at 23 lays a tile that would not have fitted
+# there; the goes of the seats on turn after him are left out, so the count closed (the go to
+# its last layer) and the tile leads the next count. Seat 0 leads; the last seat deals.
 MIXED_RECORDS = {
-    2: [(0, "6-6"), (1, "5-6"), (0, None), (0, "0-2")],
-    3: [(0, "6-6"), (1, "4-6"), (2, "0-1"), (0, None), (0, "0-2")],
-    4: [(0, "6-6"), (1, "4-6"), (2, "0-1"), (3, "0-0"), (0, None), (0, "0-2")],
+    2: [(0, "6-6"), (1, "5-6"), (0, None), (0, "5-5")],
+    3: [(0, "6-6"), (1, "4-6"), (2, "0-1"), (0, None), (0, "5-5")],
+    4: [(0, "6-6"), (1, "4-6"), (2, "0-1"), (3, "0-0"), (0, None), (0, "5-5")],
 }
 
 
@@ -214,11 +214,11 @@ def test_a_mixed_record_is_read_as_the_rule_book_says(api: ContractClient, playe
     assert [entry["closes"] for entry in body["plays"]][-3:] == ["go", None, None]
     assert body["plays"][-3]["player"] == last_layer
     assert body["scores"] == [int(seat == last_layer) for seat in range(players)]
-    assert (body["count"], body["next_player"], body["said_go"]) == (2, 1, [])
+    assert (body["count"], body["next_player"], body["said_go"]) == (10, 1, [])
     verdict = api.post(VALIDATE, {"plays": plays[:-1], "play": plays[-1], "rules": rules})
     answer = verdict.get_json()
     assert answer["legal"] is True, answer
-    assert (answer["count"], answer["scores"]) == (2, body["scores"])
+    assert (answer["count"], answer["scores"]) == (10, body["scores"])
     assert (answer["next_player"], answer["leader"]) == (1, 0)
 
 

@@ -18,6 +18,9 @@ What it implements:
   is led by the first player clockwise after the last layer who still holds tiles (the last
   layer himself if nobody else has tiles).
 
+- a wrong go shown by the deal (``first_tile_proving_a_go_wrong``): a tile laid after its
+  layer's go at a count it would have fitted.
+
 Plainness over speed: every rule is a few lines, easy to check against the rule book.
 """
 
@@ -145,9 +148,15 @@ class Referee:
         return entry
 
     def go(self, seat: int) -> Entry:
+        assert not self.fitting(seat), "play is compulsory"
+        return self.wrong_go(seat)
+
+    def wrong_go(self, seat: int) -> Entry:
+        """A go said by the seat on turn whether or not a tile of his fits: the tests plant a
+        wrong one on purpose (``go`` is the legal one). The play goes on as if it were
+        right: he is skipped until the count closes."""
         assert self.turn == seat, "not his turn"
         assert self.held[seat], "a player out of tiles never says go"
-        assert not self.fitting(seat), "play is compulsory"
         entry = Entry(seat, None, None, self.count)
         self.entries.append(entry)
         self.said_go[seat] = True
@@ -180,6 +189,22 @@ class Referee:
     @property
     def laid(self) -> list[Entry]:
         return [e for e in self.entries if e.value is not None]
+
+
+def first_tile_proving_a_go_wrong(entries: Sequence[Entry]) -> tuple[int, int] | None:
+    """Where a record of the play (every go listed, as the oracle plays it) first shows a
+    wrong go: the index of the first tile its layer laid after a go of his at which it would
+    have fitted (a hand only shrinks during the play, docs/rules.md section 3), and the
+    index of the first such go; None if every go stands."""
+    goes: dict[int, list[tuple[int, int]]] = {}
+    for index, entry in enumerate(entries):
+        if entry.value is None:
+            goes.setdefault(entry.seat, []).append((index, entry.count))
+            continue
+        for go_index, said_at in goes.get(entry.seat, []):
+            if said_at + entry.value <= THIRTY_ONE:
+                return index, go_index
+    return None
 
 
 Chooser = Callable[[Referee, int, list[int]], int]

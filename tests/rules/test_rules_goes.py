@@ -1,5 +1,6 @@
 """Goes: nobody may skip his own go, the others' goes are inferred, and how goes are shown;
-a tile after one's own go leads the next count; what a verdict says (hint, leader, next).
+a tile after one's own go (one that would not have fitted at it) leads the next count; what a
+verdict says (hint, leader, next).
 
 docs/rules.md section 6: "N go · D cannot play: D +1 for the go, reset · N 0-6".
 """
@@ -82,13 +83,14 @@ def test_validate_shows_the_count_a_closing_tile_makes() -> None:
 
 
 # --- a tile laid after one's own go (docs/rules.md section 3) -------------------------------
-# The seat that said go lays a tile that would fit: he lays no more tiles in this count, so
-# it leads the next one; the goes of the seats on turn after him are left out, the count
-# closed and its last layer scored the go. (seat, tile or None for a go), seat 0 leads.
+# The seat that said go lays a tile: it does not fit the count of his go (else the go was
+# wrong: tests/rules/test_rules_exact_goes.py), so it leads the next count; the goes of the
+# seats on turn after him are left out, the count closed and its last layer scored the go.
+# (seat, tile or None for a go), seat 0 leads.
 MIXED: dict[int, list[tuple[int, str | None]]] = {
-    2: [(0, "6-6"), (1, "5-6"), (0, None), (0, "0-2")],  # dealer 1; 1's go left out
-    3: [(0, "6-6"), (1, "4-6"), (2, "0-1"), (0, None), (0, "0-2")],  # 1's and 2's left out
-    4: [(0, "6-6"), (1, "4-6"), (2, "0-1"), (3, "0-0"), (0, None), (0, "0-2")],
+    2: [(0, "6-6"), (1, "5-6"), (0, None), (0, "5-5")],  # dealer 1; 1's go left out
+    3: [(0, "6-6"), (1, "4-6"), (2, "0-1"), (0, None), (0, "5-5")],  # 1's and 2's left out
+    4: [(0, "6-6"), (1, "4-6"), (2, "0-1"), (3, "0-0"), (0, None), (0, "5-5")],
 }
 
 
@@ -105,41 +107,39 @@ def test_a_tile_after_ones_own_go_leads_the_next_count(players: int) -> None:
     assert (closing.player, closing.closes, closing.points) == (last_layer, "go", 1)
     assert [item.kind for item in closing.items] == ["go"]
     lead = result.plays[-1]
-    assert (lead.player, lead.count, lead.points) == (0, 2, 0)
+    assert (lead.player, lead.count, lead.points) == (0, 10, 0)
     assert result.scores == tuple(1 if seat == last_layer else 0 for seat in range(players))
-    assert (result.count, result.next_player, result.said_go) == (2, 1, ())
+    assert (result.count, result.next_player, result.said_go) == (10, 1, ())
     # the same record with every go listed reads the same
     listed = [*record[:-1], *(Play(seat, None) for seat in range(1, players)), record[-1]]
     assert score_pegging(listed, players=players).scores == result.scores
     # validation is strict, and he has said his go: the tile is legal, it leads a new count
     verdict = validate_play(record[:-1], record[-1], players=players)
     assert verdict.legal, verdict.reason
-    assert (verdict.count, verdict.scores) == (2, result.scores)
+    assert (verdict.count, verdict.scores) == (10, result.scores)
     assert (verdict.next_player, verdict.leader) == (1, 0)
 
 
-def test_with_hands_the_go_before_a_fitting_tile_is_wrong() -> None:
-    # N holds the 0-2 that fits 23: his go is checked exactly, where it is said.
-    hands = [tiles_of("6-6 0-2 1-1 0-0"), tiles_of("5-6 3-3 4-4 2-3")]
+def test_with_hands_the_go_before_a_fitting_tile_is_wrong_where_it_is_said() -> None:
+    # N holds the 0-2 that fits 23: with the hands given, his go is refused where it is said
+    hands = [tiles_of("6-6 0-2 5-5 0-0"), tiles_of("5-6 3-3 4-4 2-3")]
+    wrong = [*mixed(2)[:-1], Play(N, parse_tile("0-2"))]
     with pytest.raises(IllegalPlayError) as info:
-        score_pegging(mixed(2), hands=hands)
+        score_pegging(wrong, hands=hands)
     assert (info.value.index, info.value.code) == (2, "go_with_playable_tile")
 
 
 def test_a_tile_after_ones_own_go_needs_him_to_lead_the_next_count() -> None:
-    # 3 players: after A's go B lays last, so C leads the next count, not A
-    record = [*mixed(3)[:4], Play(B, parse_tile("0-0")), Play(A, parse_tile("0-2"))]
+    # 3 players: A said go at 23, then B lays 0-0 and C leads the next count, not A; A's 5-5
+    # would not have fitted at 23, so only the turn is wrong
+    record = [*mixed(3)[:4], Play(B, parse_tile("0-0")), Play(A, parse_tile("5-5"))]
     with pytest.raises(IllegalPlayError) as info:
         score_pegging(record, players=3)
-    assert (info.value.index, info.value.code, info.value.hint) == (
-        5,
-        "played_after_go",
-        "wait_for_turn",
-    )
+    assert (info.value.index, info.value.code) == (5, "out_of_turn")
     refused = validate_play(record[:-1], record[-1], players=3)
     assert refused.reason is not None
     assert (refused.reason.code, refused.reason.hint, refused.leader) == (
-        "played_after_go",
+        "out_of_turn",
         "wait_for_turn",
         None,
     )

@@ -559,13 +559,22 @@ def test_a_player_who_said_go_is_skipped(listed: bool) -> None:
     assert score_pegging(record[:-1], dealer=C, players=3).next_player == C
     # A lays no more tiles in this count: after B's 0-2 the next count is C's to lead
     with pytest.raises(IllegalPlayError) as info:
-        score_pegging([*record[:-1], P(A, "0-1")], dealer=C, players=3)
-    assert (info.value.index, info.value.code) == (len(record) - 1, "played_after_go")
-    # after C's 0-4 it is A's: his 0-1 (which would fit) leads it, B's and C's goes inferred
-    # and the go to C (docs/rules.md section 3, a tile laid after one's own go)
-    led = score_pegging([*record, P(A, "0-1")], dealer=C, players=3)
-    assert (laid(led)[-2].closes, laid(led)[-1].count, led.scores) == ("go", 1, (0, 0, 4))
+        score_pegging([*record[:-1], P(A, "3-5")], dealer=C, players=3)
+    assert (info.value.index, info.value.code) == (len(record) - 1, "out_of_turn")
+    # after C's 0-4 it is A's: his 3-5 (which would not have fitted at 24) leads it, B's and
+    # C's goes inferred and the go to C (docs/rules.md section 3, a tile laid after one's own
+    # go); a 0-1 would have fitted at 24, so it proves his go wrong
+    led = score_pegging([*record, P(A, "3-5")], dealer=C, players=3)
+    assert (laid(led)[-2].closes, laid(led)[-1].count, led.scores) == ("go", 8, (0, 0, 4))
     assert (led.next_player, led.said_go) == (B, ())
+    with pytest.raises(IllegalPlayError) as wrong:
+        score_pegging([*record, P(A, "0-1")], dealer=C, players=3)
+    # his go: listed at entry 3, or implied by B's 0-2, entry 3 of the tiles alone
+    assert (wrong.value.index, wrong.value.code, wrong.value.go_index) == (
+        len(record),
+        "go_proved_wrong",
+        3,
+    )
     # B's 0-1 makes 31; then A leads a new count (his go is forgotten)
     after = score_pegging([*record, P(B, "0-1"), P(C, "1-1")], dealer=C, players=3)
     assert laid(after)[-2].closes == "thirty_one"
@@ -576,7 +585,15 @@ def test_validate_refuses_a_tile_after_ones_go() -> None:
     verdict = validate_play(GO_3[:5], P(A, "0-1"), dealer=C, players=3)
     assert not verdict.legal
     assert verdict.reason is not None
-    assert verdict.reason.code in ("played_after_go", "out_of_turn")
+    assert (verdict.reason.code, verdict.reason.hint, verdict.reason.go_index) == (
+        "go_proved_wrong",
+        "undo_go",
+        3,
+    )
+    assert verdict.reason.message == "player 0 said go at 24, but 0-1 would have made 25"
+    high = validate_play(GO_3[:5], P(A, "3-5"), dealer=C, players=3)  # C leads the next count
+    assert high.reason is not None
+    assert (high.reason.code, high.reason.hint) == ("out_of_turn", "wait_for_turn")
     ok = validate_play(GO_3[:5], P(C, "0-4"), dealer=C, players=3)
     assert (ok.legal, ok.points, ok.count) == (True, 3, 30)
 
@@ -768,8 +785,9 @@ ILLEGAL = [
     ("3p: B skipped at 7", [P(A, "3-4"), P(C, "3-5")], N3, 1, "out_of_turn"),
     ("4p: S leads after N's 31", [*PLAY_4_NO_GOES[:5], P(S, "0-5")], N4, 5, "out_of_turn"),
     ("4p: N's go inferred, N holds 4-5", [*PLAY_4_NO_GOES[:4], P(S, "0-5")], H4, 4, "out_of_turn"),
-    ("3p: A after his go", [*GO_3[:5], P(A, "0-1")], N3, 5, "played_after_go"),
-    ("3p: A after an inferred go", [*GO_3[:3], GO_3[4], P(A, "0-1")], N3, 4, "played_after_go"),
+    ("3p: A after his go", [*GO_3[:5], P(A, "0-1")], N3, 5, "go_proved_wrong"),
+    ("3p: A after an inferred go", [*GO_3[:3], GO_3[4], P(A, "0-1")], N3, 4, "go_proved_wrong"),
+    ("3p: A's next count is C's", [*GO_3[:5], P(A, "3-5")], N3, 5, "out_of_turn"),
     ("3p: past 31, A holds 1-3", [*PLAY_3[:4], P(B, "2-5")], H3, 4, "count_over_31"),
     ("4p: past 31, N holds 4-5", [*PLAY_4_NO_GOES[:4], P(E, "5-5")], H4, 4, "count_over_31"),
     ("3p: C's tile laid by B", [P(A, "3-4"), P(B, "3-5")], H3, 1, "tile_not_in_hand"),

@@ -66,9 +66,9 @@ def test_reason_codes() -> None:
         "tile_repeated",
         "starter_played",
         "too_many_tiles",
-        "played_after_go",
         "tile_not_in_hand",
         "go_with_playable_tile",
+        "go_proved_wrong",
     }
 
 
