@@ -208,16 +208,17 @@ def test_the_go_flow_of_the_rules_asks_before_giving_the_tile_to_its_leader(
 
 
 def test_a_tile_after_ones_own_go_leads_the_next_count(open_page: OpenPage) -> None:
-    """docs/rules.md section 3: Nina said go at 23, then lays 0-2: Dan's go is left out, the
-    count closed (Dan +1) and her 0-2 leads the next one. The page asks; the service says."""
+    """docs/rules.md section 3: Nina said go at 23, then lays 5-5 (it would not have fitted
+    there): Dan's go is left out, the count closed (Dan +1) and her 5-5 leads the next one. The
+    page asks; the service says."""
     page = open_page(viewport=PHONE).page
     start_two(page)
     for player, tile in [(N, "6-6"), (D, "5-6"), (N, None)]:
         lay(page, player, tile)
     expect(page.locator('.who-btn[data-player="0"] .who-note')).to_have_text("said Go")
-    lay(page, N, "0-2", pick=True)
+    lay(page, N, "5-5", pick=True)
     expect(page.locator("#play-warning")).to_be_hidden()
-    expect(page.locator("#play-count")).to_have_text("2")
+    expect(page.locator("#play-count")).to_have_text("10")
     expect(side_score(page, D)).to_have_text("1")
     expect(record(page).nth(1).locator(".entry-items")).to_have_text("Go 1")
     expect(page.locator("#play-record li.divider")).to_have_count(1)

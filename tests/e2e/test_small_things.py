@@ -127,3 +127,44 @@ def test_the_lay_away_takes_the_tiles_each_player_draws(open_page: OpenPage) -> 
     page.locator('input[name="advice-players"][value="2"]').check()
     expect(slots).to_have_count(drawn[2])
     expect(page.locator("#picker-hint")).to_have_text(f"Tap your tile 6 of {drawn[2]}.")
+
+
+def test_a_tile_that_proves_a_go_wrong_offers_to_take_the_record_back(
+    open_page: OpenPage,
+) -> None:
+    """docs/rules.md section 3, a go the deal proves wrong: Nina said go at 23, then her 0-2
+    (which would have made 25) is tapped. The service refuses it and names the go; the page
+    says so, in English and Russian, and offers only what is legal: the record taken back to
+    that go, the 0-2 laid there. Nothing changes unasked."""
+    page = open_page(viewport=PHONE).page
+    start_game(page, 2, ["Nina", "Dan"], dealer=1)
+    type_tiles(page, "1-2 6-6 5-6 go")  # the starter; Nina 6-6, Dan 5-6 (23), Nina go
+    entries = record(page)
+    expect(entries).to_have_count(3)
+    page.locator('.who-btn[data-player="0"]').click()
+    tap(page, "0-2")
+    warning = page.locator("#play-warning")
+    expect(warning.locator(".reason")).to_have_attribute("data-code", "go_proved_wrong")
+    expect(warning).to_contain_text("Nina said “Go” at 23, but 0-2 would have made 25")
+    expect(warning).not_to_contain_text("lead the next count")
+    yes = warning.locator("button.offer-yes")
+    expect(yes).to_have_text("Yes: back to the “Go”, Nina lays 0-2")
+    expect(warning).to_contain_text("Take the record back to Nina's “Go” (1 entry)")
+    expect(yes).to_be_in_viewport()
+    page.locator('.lang-btn[data-lang="ru"]').click()
+    expect(warning).to_contain_text("Nina сказал «Иди!» при счёте 23, но с костью 0-2 счёт был")
+    expect(warning.locator("button.offer-yes")).to_have_text("Да: к «Иди!», Nina кладёт 0-2")
+    page.locator('.lang-btn[data-lang="en"]').click()
+    expect(entries).to_have_count(3)
+    warning.locator("button.offer-no").click()
+    expect(warning).to_be_hidden()
+    expect(entries).to_have_count(3)  # "No" leaves the record as it was
+
+    page.locator('.who-btn[data-player="0"]').click()
+    tap(page, "0-2")
+    warning.locator("button.offer-yes").click()
+    expect(warning).to_be_hidden()
+    expect(entries).to_have_count(3)  # 6-6, 5-6, and Nina's 0-2 in place of her go
+    expect(entries.last).to_have_attribute("data-player", "0")
+    expect(entries.last.locator(".entry-count")).to_have_text("25")
+    expect(page.locator("#play-turn")).to_have_text("Dan to play")

@@ -84,9 +84,10 @@ export async function refereeSaved() {
 }
 
 // One entry of the play: a tile, or a go, by the seat chosen (the one on turn unless the
-// player picked another). A tile refused for that seat that the service says can only lead the
-// next count (its `leader`, the goes between inferred) is not given to the leader unasked: the
-// refusal offers it (`offer`), and the scorer's yes records it as the leader's.
+// player picked another). A refused tile is never recorded unasked; the refusal may offer
+// (`offer`) what the service says is legal instead: a tile that proves one of the seat's goes
+// wrong, the record taken back to that go (`go_index`) and the tile laid there; or a tile that
+// can only lead the next count, as its leader's (`leader`, the goes between inferred).
 export async function propose(laid) {
   const deal = currentDeal();
   if (phase(deal) !== "play") return;
@@ -105,23 +106,45 @@ export async function propose(laid) {
       save();
       syncSeat();
     } else {
-      const leads = laid.tile && Number.isInteger(verdict.leader)
-        && verdict.leader !== entry.player;
-      ui.warning = { entry, reason: verdict.reason || {},
-        offer: leads ? { player: verdict.leader, tile: laid.tile } : null };
+      ui.warning = { entry, reason: verdict.reason || {}, offer: offerOf(deal, entry, verdict) };
     }
   } catch (exc) {
     ui.warning = { entry, error: { exc } };
   }
 }
 
-// The scorer's answer to an offer: yes lays the tile for the seat the service named (asked
-// again, as that seat's entry), no leaves it unrecorded.
+function offerOf(deal, entry, verdict) {
+  const goIndex = verdict.reason?.go_index;
+  if (entry.tile && Number.isInteger(goIndex)) {
+    return { undo: deal.plays.length - goIndex, goIndex, player: entry.player,
+      tile: entry.tile };
+  }
+  if (entry.tile && Number.isInteger(verdict.leader) && verdict.leader !== entry.player) {
+    return { player: verdict.leader, tile: entry.tile };
+  }
+  return null;
+}
+
+// The scorer's answer to an offer: yes takes the record back to the go the tile proved wrong,
+// if that is the offer, and lays the tile for the seat named (asked again, as that seat's
+// entry); no leaves the record as it was.
 export async function answerOffer(yes) {
   const offer = ui.warning?.offer;
   if (!offer) return;
   ui.warning = null;
   if (!yes) return;
+  if (offer.undo) {
+    const deal = currentDeal();
+    const removed = deal.plays.splice(offer.goIndex);
+    try {
+      await rescore(deal);
+    } catch (exc) {
+      deal.plays.push(...removed);
+      ui.warning = { error: { exc } };
+      return;
+    }
+    save();
+  }
   ui.seat = offer.player;
   await propose({ tile: offer.tile });
 }

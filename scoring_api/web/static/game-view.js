@@ -184,8 +184,10 @@ function reasonText(reason, entry) {
   if (typeof text !== "function") return `${reason.message || reason.code || ""}`;
   const count = deal.pegging ? deal.pegging.count : 0;
   const value = entry.tile ? ends(entry.tile).reduce((a, b) => a + b, 0) : 0;
+  const goCount = reason.go_count ?? 0;
   return text({ who: seatName(entry.player), next: seatName(seatOnTurn(deal)),
-    tile: entry.tile, count, total: count + value }) + hintWords;
+    tile: entry.tile, count, total: count + value, goCount, goTotal: goCount + value })
+    + hintWords;
 }
 
 export function entryWords(entry) {
@@ -212,9 +214,11 @@ export function renderWarning() {
   reveal(warning);
 }
 
-// A tile that can only lead the next count, by another seat: asked, never given unasked.
+// What the refused tile may be instead, asked, never done unasked: the record taken back to
+// the go it proved wrong, the tile laid there; or the lead of the next count by another seat.
 function offerQuestion(offer) {
-  const words = { who: seatName(offer.player), tile: offer.tile };
+  const words = { who: seatName(offer.player), tile: offer.tile, n: offer.undo };
+  const [ask, yesKey] = offer.undo ? ["undo_ask", "undo_yes"] : ["offer_ask", "offer_yes"];
   const answer = (yes, key) => {
     const button = h("button", { type: "button", class: yes ? "offer-yes primary" : "offer-no",
       text: tr(key, words) });
@@ -224,9 +228,9 @@ function offerQuestion(offer) {
     }));
     return button;
   };
-  return h("span", { class: "offer" }, h("span", { class: "offer-ask", text: tr("offer_ask",
-    words) }), h("span", { class: "offer-answers actions" }, answer(true, "offer_yes"),
-  answer(false, "offer_no")));
+  return h("span", { class: "offer" }, h("span", { class: "offer-ask", text: tr(ask, words) }),
+    h("span", { class: "offer-answers actions" }, answer(true, yesKey),
+      answer(false, "offer_no")));
 }
 
 export function renderTable() {

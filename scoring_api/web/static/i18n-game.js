@@ -72,6 +72,9 @@ export const GAME_STRINGS = {
       + " counted)?",
     offer_yes: (p) => `Yes: ${p.who} leads ${p.tile}`,
     offer_no: "No",
+    undo_ask: (p) => `Take the record back to ${p.who}'s “Go” (${p.n === 1 ? "1 entry"
+      : `${p.n} entries`}) and lay ${p.tile} there?`,
+    undo_yes: (p) => `Yes: back to the “Go”, ${p.who} lays ${p.tile}`,
     crib_is_starter: (p) => `${p.tile} is the starter: it is not in the crib.`,
     crib_was_played: (p) => `${p.tile} was played: the crib holds the tiles laid away.`,
     warn_game_over: "The game is over: nothing more is recorded.",
@@ -112,7 +115,8 @@ export const GAME_STRINGS = {
       tile_repeated: (p) => `${p.tile} has already been played.`,
       starter_played: (p) => `${p.tile} is the starter: it is not played.`,
       too_many_tiles: (p) => `${p.who} has laid all four tiles already.`,
-      played_after_go: (p) => `${p.who} said “Go” and lays nothing until the count closes.`,
+      go_proved_wrong: (p) => `${p.who} said “Go” at ${p.goCount}, but ${p.tile} would have`
+        + ` made ${p.goTotal}: that “Go” was wrong.`,
       tile_not_in_hand: (p) => `${p.tile} is not in ${p.who}'s hand.`,
       go_with_playable_tile: (p) => `No “Go” yet: a tile may still fit the count ${p.count}.`,
     },
@@ -180,6 +184,9 @@ export const GAME_STRINGS = {
     offer_ask: (p) => `Это кость игрока ${p.who}, первая в новом счёте (с «Иди!» остальных)?`,
     offer_yes: (p) => `Да: ${p.who} кладёт ${p.tile}`,
     offer_no: "Нет",
+    undo_ask: (p) => `Вернуть запись к «Иди!» игрока ${p.who} (записей: ${p.n}) и положить`
+      + ` ${p.tile} там?`,
+    undo_yes: (p) => `Да: к «Иди!», ${p.who} кладёт ${p.tile}`,
     crib_is_starter: (p) => `${p.tile} — стартер, его нет в крибе.`,
     crib_was_played: (p) => `${p.tile} уже сыграна: в крибе — снесённые кости.`,
     warn_game_over: "Игра окончена: больше ничего не записывается.",
@@ -220,7 +227,8 @@ export const GAME_STRINGS = {
       tile_repeated: (p) => `Кость ${p.tile} уже сыграна.`,
       starter_played: (p) => `${p.tile} — стартер: его не играют.`,
       too_many_tiles: (p) => `${p.who}: все четыре кости уже сыграны.`,
-      played_after_go: (p) => `${p.who} сказал «Иди!» и не кладёт кости до нового счёта.`,
+      go_proved_wrong: (p) => `${p.who} сказал «Иди!» при счёте ${p.goCount}, но с костью`
+        + ` ${p.tile} счёт был бы ${p.goTotal}: «Иди!» было неверным.`,
       tile_not_in_hand: (p) => `Кости ${p.tile} нет в руке: ${p.who}.`,
       go_with_playable_tile: (p) =>
         `«Иди!» нельзя: на счёт ${p.count} ещё может подойти кость.`,
