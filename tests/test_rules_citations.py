@@ -28,6 +28,7 @@ EXPECTED_HEADINGS = (
     "## 2. The deal (two players)",
     "## 3. The play (pegging)",
     "## 4. The show",
+    "### 4.1 Muggins",
     "## 5. The game",
     "## 6. Worked examples (default rules)",
     "## 7. Words (the seed's Russian terms)",

@@ -1,5 +1,6 @@
 """A deal of a game refereed: every scoring event, the scores, the winner; whole, in play
-(no hands or crib yet: the board as the play goes on), or through the hands (no crib yet)."""
+(no hands or crib yet: the board as the play goes on), or through the hands (no crib yet).
+Each show comes with its count said aloud; under muggins, the calls on short claims."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ from typing import Any
 
 from flask import Blueprint
 
+from scoring_api.rules import ShowItem
 from scoring_api.rules.deal import Claims, Deal, DealEvent, score_deal
+from scoring_api.rules.muggins import Calls
 
 from . import render
+from .aloud import aloud
 from .body import load_body
 from .schemas import DealSchema, dealer_of
 
@@ -31,12 +35,17 @@ def _event(event: DealEvent) -> dict[str, Any]:
         answer["entry"] = event.entry
     if event.claim is not None:
         answer["claim"] = render.claim(event.claim)
+    if event.kind in ("hand", "crib"):
+        answer["aloud"] = aloud([item for item in event.items if isinstance(item, ShowItem)])
+    if event.mugged is not None:
+        answer["mugged"] = {"seat": event.mugged.seat, "show": event.mugged.show}
     return answer
 
 
 def deal_of(body: dict[str, Any]) -> Deal:
     """The deal a body loaded by ``DealSchema`` (or a schema built on it) describes."""
     claims = body.get("claims", {})
+    calls = claims.get("muggins", {})
     return Deal(
         body["rules"],
         dealer_of(body),
@@ -45,7 +54,11 @@ def deal_of(body: dict[str, Any]) -> Deal:
         body.get("hands"),
         body.get("crib"),
         body["plays"],
-        Claims(tuple(claims.get("hands", ())), claims.get("crib")),
+        Claims(
+            tuple(claims.get("hands", ())),
+            claims.get("crib"),
+            Calls(tuple(map(tuple, calls.get("hands", ()))), tuple(calls.get("crib", ()))),
+        ),
     )
 
 

@@ -20,6 +20,7 @@ from scoring_api.rules import (
 from scoring_api.rules.deal import check_claim
 
 from . import metrics, render
+from .aloud import aloud
 from .body import json_body, load_body
 from .problems import MAX_ERRORS, FieldError, InvalidInput, flatten_messages
 from .schemas import BatchSchema, HandScoreSchema, ShowSchema
@@ -66,6 +67,7 @@ def score() -> dict[str, Any]:
         "total": shown.total,
         "items": render.items(shown.items),
         "subtotals": shown.subtotals,
+        "aloud": aloud(shown.items),
         "rules": _rules_json(body["rules"]),
     }
     if "claimed" in body:

@@ -6,6 +6,7 @@ each seat drew; the rules core and the review check that it all adds up.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint
@@ -13,6 +14,7 @@ from marshmallow import fields
 from marshmallow.validate import Length, OneOf, Range
 
 from scoring_api.rules.constants import HAND_SIZE, MAX_PLAYERS, PLAYERS
+from scoring_api.rules.deal import Claims
 from scoring_api.sim.advisor import MODELS, Model, default_model
 from scoring_api.sim.review.deal import (
     DealReview,
@@ -106,7 +108,9 @@ def _seat(summary: SeatSummary, side: int) -> dict[str, Any]:
 @bp.post("/review")
 def review() -> dict[str, Any]:
     body = load_body(_schema)
-    deal = deal_of(body)
+    # The review judges the tiles and the choices, not the count: claims (and muggins) are
+    # left out, so a short claim under muggins does not read as bad luck.
+    deal = replace(deal_of(body), claims=Claims())
     rules = deal.rules
     model: Model = body["model"] or default_model(rules.players)
     seats = body.get("seats")

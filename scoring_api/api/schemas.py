@@ -140,13 +140,29 @@ def _score() -> JsonInteger:
     return JsonInteger(validate=Range(0, 200))
 
 
+def _callers() -> BoundedList:
+    # Seats, checked against the table (opponents, each once) by the rules core.
+    return BoundedList(
+        JsonInteger(validate=Range(0, MAX_PLAYERS - 1)), validate=Length(max=MAX_PLAYERS - 1)
+    )
+
+
+class CallsSchema(StrictSchema):
+    """Who called muggins on each show: per seat's hand, and on the crib."""
+
+    hands = BoundedList(_callers(), validate=Length(max=MAX_PLAYERS))
+    crib = _callers()
+
+
 class ClaimsSchema(StrictSchema):
-    """What the players claimed at the show (null where nothing was claimed)."""
+    """What the players claimed at the show (null where nothing was claimed), and who called
+    muggins on a short claim."""
 
     hands = BoundedList(
         JsonInteger(allow_none=True, validate=Range(0, 100)), validate=Length(max=MAX_PLAYERS)
     )
     crib = JsonInteger(allow_none=True, validate=Range(0, 100))
+    muggins = fields.Nested(CallsSchema)
 
 
 class DealSchema(StrictSchema):

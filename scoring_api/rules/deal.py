@@ -5,6 +5,8 @@ double, each scoring tile of the play with its go point as an event of its own, 
 from the dealer's left round to the dealer, the crib), each side's score after it, and the
 event at which a side reached the target: nothing after it is scored. A deal whose play is
 still going on (no hands or crib yet) is refereed as far as it goes: the board during the play.
+Under the ``muggins`` option a show claimed short scores the claim, and the points missed go
+to the opponent who calls them (``muggins``, docs/rules.md section 4.1).
 """
 
 from __future__ import annotations
@@ -15,14 +17,15 @@ from typing import Literal
 
 from .constants import HAND_SIZE
 from .errors import MalformedInputError
+from .muggins import NO_CALLS, Calls, Mugged, check_calls, show_points, taker
 from .options import RuleOptions
 from .play_scoring import PegItem
 from .records import Play, score_pegging
 from .seats import leader, seats_from
-from .show import ShowItem, score_show
+from .show import ShowItem, ShowScore, score_show
 from .tiles import Tile, ensure_distinct
 
-EventKind = Literal["starter", "play", "go", "hand", "crib"]
+EventKind = Literal["starter", "play", "go", "hand", "crib", "muggins"]
 _CLOSING = ("go", "last_tile")
 
 
@@ -59,22 +62,27 @@ class DealEvent:
     """One scoring event of a deal."""
 
     seat: int
-    """Who scored it (the dealer for the starter double and the crib)."""
+    """Who scored it (the dealer for the starter double and the crib, the caller for
+    muggins)."""
     side: int
     """The side it scores for."""
     kind: EventKind
-    """The starter double, a tile's own points in the play, a go (or last-tile) point, a hand
-    or the crib."""
+    """The starter double, a tile's own points in the play, a go (or last-tile) point, a hand,
+    the crib, or the points a show missed taken by muggins."""
     points: int
-    """What it scores (a hand or crib may score 0: it is still shown)."""
+    """What it scores (a hand or crib may score 0: it is still shown). Under muggins a show
+    claimed short scores the claim."""
     items: tuple[PegItem | ShowItem, ...]
-    """What the points are made of."""
+    """What the points are made of: for a show every item it holds (its claim says what was
+    missed); none for muggins."""
     scores: tuple[int, ...]
     """Every side's score after it."""
     entry: int | None = None
     """For the play, the entry of the record whose tile scored."""
     claim: Claim | None = None
     """For a show, what its player claimed, if given."""
+    mugged: Mugged | None = None
+    """For muggins, the show whose missed points the caller took."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +119,8 @@ class Claims:
     """Per seat (empty: no hand claims)."""
     crib: int | None = None
     """The dealer's claim for the crib."""
+    muggins: Calls = NO_CALLS
+    """Who called muggins on which show (a game played with the ``muggins`` option)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,11 +163,14 @@ class _Board:
         items: Sequence[PegItem | ShowItem],
         entry: int | None = None,
         claim: Claim | None = None,
+        mugged: Mugged | None = None,
     ) -> bool:
         """Record one event; True once a side has reached the target (stop scoring)."""
         side = self.rules.side_of(seat)
         self.scores[side] = self.scores[side] + points
-        event = DealEvent(seat, side, kind, points, tuple(items), tuple(self.scores), entry, claim)
+        event = DealEvent(
+            seat, side, kind, points, tuple(items), tuple(self.scores), entry, claim, mugged
+        )
         self.events.append(event)
         if self.scores[side] >= self.rules.target:
             self.winner = Winner(side, len(self.events) - 1)
@@ -194,6 +207,33 @@ def _check(deal: Deal) -> None:
     placed += [(tile, f"/crib/{i}") for i, tile in enumerate(crib or ())]
     placed.append((deal.starter, "/starter"))
     ensure_distinct(placed)
+    _check_calls(deal, hands, crib)
+
+
+def _check_calls(deal: Deal, hands: Sequence[Sequence[Tile]], crib: Sequence[Tile] | None) -> None:
+    """Every muggins call names a show claimed short and an opponent of its player."""
+    rules, claims, calls = deal.rules, deal.claims, deal.claims.muggins
+    if len(calls.hands) > rules.players:
+        raise MalformedInputError(
+            f"expected at most {rules.players} lists of callers, one per seat",
+            "/claims/muggins/hands",
+        )
+    for seat, callers in enumerate(calls.hands):
+        if callers:
+            total = score_show(hands[seat], deal.starter, rules).total
+            pointer = f"/claims/muggins/hands/{seat}"
+            check_calls(rules, callers, seat, _claimed(claims, seat), total, pointer)
+    if calls.crib:
+        if crib is None:
+            raise MalformedInputError(
+                "muggins on the crib is called with the crib: give it", "/crib"
+            )
+        total = score_show(crib, deal.starter, rules).total
+        check_calls(rules, calls.crib, deal.dealer, claims.crib, total, "/claims/muggins/crib")
+
+
+def _claimed(claims: Claims, seat: int) -> int | None:
+    return claims.hands[seat] if seat < len(claims.hands) else None
 
 
 def _check_in_progress(deal: Deal) -> None:
@@ -206,8 +246,25 @@ def _check_in_progress(deal: Deal) -> None:
         )
 
 
-def _claim(claimed: int | None, total: int) -> Claim | None:
-    return None if claimed is None else check_claim(claimed, total)
+def _show(
+    board: _Board,
+    seat: int,
+    kind: Literal["hand", "crib"],
+    shown: ShowScore,
+    claimed: int | None,
+    callers: Sequence[int],
+) -> bool:
+    """Score one show (its claim checked; under muggins a short claim scores the claim), then
+    the points it missed for the opponent who called muggins on it; True once a side has
+    reached the target."""
+    claim = None if claimed is None else check_claim(claimed, shown.total)
+    points = show_points(board.rules, claimed, shown.total)
+    if board.score(seat, kind, points, shown.items, claim=claim):
+        return True
+    if claim is None or not callers:  # callers come with a short claim (``_check_calls``)
+        return False
+    caller = taker(board.rules, seat, callers)
+    return board.score(caller, "muggins", claim.missed, (), mugged=Mugged(seat, kind))
 
 
 def score_deal(deal: Deal) -> DealScore:
@@ -253,16 +310,14 @@ def score_deal(deal: Deal) -> DealScore:
             "nobody has reached the target: record the whole play",
             "/plays",
         )
+    calls = claims.muggins
     for seat in seats_from(leader(dealer, rules.players), rules.players):
         shown = score_show(hands[seat], starter, rules)
-        claimed = claims.hands[seat] if seat < len(claims.hands) else None
-        claim = _claim(claimed, shown.total)
-        if board.score(seat, "hand", shown.total, shown.items, claim=claim):
+        if _show(board, seat, "hand", shown, _claimed(claims, seat), calls.on_hand(seat)):
             return _result(board)
     if deal.crib is None:
         return _result(board)  # the hands counted, the crib still to come
-    shown = score_show(deal.crib, starter, rules)
-    board.score(dealer, "crib", shown.total, shown.items, claim=_claim(claims.crib, shown.total))
+    _show(board, dealer, "crib", score_show(deal.crib, starter, rules), claims.crib, calls.crib)
     return _result(board)
 
 

@@ -1,4 +1,4 @@
-"""The named rule options (docs/rules.md sections 2, 4, 5 and 8); every endpoint takes them.
+"""The named rule options (docs/rules.md sections 2, 4, 4.1, 5 and 8); every endpoint takes them.
 
 ``parse_rules`` and ``RuleOptions.as_dict`` are the parse/format pair.
 """
@@ -36,6 +36,9 @@ class RuleOptions:
     """Players at the table: 2, 3 or 4 (section 8)."""
     partners: bool = False
     """Four players in two partnerships, seats 0 and 2 against 1 and 3 (section 8)."""
+    muggins: bool = False
+    """A show claimed short scores the claim, and an opponent who calls muggins takes the
+    points missed (section 4.1)."""
 
     def __post_init__(self) -> None:
         if self.partners and self.players != PARTNERSHIP_PLAYERS:
@@ -51,6 +54,7 @@ class RuleOptions:
                 self.double_blank_in_fifteens,
                 self.players,
                 self.partners,
+                self.muggins,
             )
         )
 
@@ -134,6 +138,12 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
         (False, True),
         "Two partnerships, seats 0 and 2 against 1 and 3; needs 4 players "
         "(docs/rules.md section 8).",
+    ),
+    _option(
+        "muggins",
+        (False, True),
+        "A hand or crib claimed short scores the claim, and the first opponent in turn who "
+        "calls muggins takes the points missed (docs/rules.md section 4.1).",
     ),
 )
 _BY_NAME: Final = {option.name: option for option in RULE_OPTIONS}

@@ -16,6 +16,7 @@ def test_rules_list_every_option(api: ContractClient) -> None:
         "double_blank_in_fifteens": True,
         "players": 2,
         "partners": False,
+        "muggins": False,
     }
     target = body["options"][0]
     assert (target["default"], target["allowed"]) == (61, [61, 121])

@@ -24,6 +24,7 @@ ALLOWED = {
     "starter_double_points": (1, 0, 2),
     "double_blank_in_fifteens": (True, False),
     "players": (2, 3, 4),
+    "muggins": (False, True),
 }
 PARTNERS = (False, True)
 
@@ -33,6 +34,7 @@ def test_defaults() -> None:
     assert DEFAULT_RULES.target == 61
     assert DEFAULT_RULES.starter_double_points == 1
     assert DEFAULT_RULES.double_blank_in_fifteens is True
+    assert DEFAULT_RULES.muggins is False
 
 
 @pytest.mark.parametrize("obj", [None, {}])
@@ -93,6 +95,7 @@ def test_as_dict_of_defaults() -> None:
         "double_blank_in_fifteens": True,
         "players": 2,
         "partners": False,
+        "muggins": False,
     }
 
 
@@ -191,7 +194,7 @@ def test_parse_rules_fuzz(obj: dict[str, object]) -> None:
     # JSON Schema's "integer" includes 61.0, so an integral float is a fine integer option
     # (normalised to int); a bool is never an integer and an integer never a bool.
     def ok(name: str, value: object) -> bool:
-        if name == "double_blank_in_fifteens":
+        if isinstance(ALLOWED[name][0], bool):
             return isinstance(value, bool)
         if isinstance(value, bool):
             return False
