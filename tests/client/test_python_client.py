@@ -168,7 +168,7 @@ def test_score_a_deal(api: Any) -> None:
         hands=seats,
         crib=["5-6", "0-1", "3-6", "0-6"],
         plays=[m.TilePlay(player=seat, tile=tile) for seat, tile in THREE_LAID],
-        claims=m.DealRequestClaims(hands=[12, None, None]),
+        claims=m.ShowClaims(hands=[12, None, None]),
     )
     deal = module("api.pegging.score_deal").sync(client=api, body=body)
     assert isinstance(deal, m.DealScore)
@@ -178,6 +178,23 @@ def test_score_a_deal(api: Any) -> None:
     assert (last.kind, last.points, last.claim.correct) == (m.DealEventKind.HAND, 12, True)
     assert all(isinstance(item, m.DealEventItem) for item in last.items)
     assert isinstance(last.claim, m.Claim)
+    assert isinstance(last.aloud, m.Aloud)
+    assert last.aloud.en.endswith("is twelve.")
+    # played with muggins from 0: B claims 5 of his 8 and C calls, so C takes 3
+    mugged = m.DealRequest(
+        rules=m.Rules(players=m.Players.THREE, muggins=True),
+        dealer=2,
+        scores=[0, 0, 0],
+        starter="5-5",
+        hands=seats,
+        crib=body.crib,
+        plays=body.plays,
+        claims=m.ShowClaims(hands=[None, 5, None], muggins=m.MugginsCalls(hands=[[], [2], []])),
+    )
+    muggins = module("api.pegging.score_deal").sync(client=api, body=mugged)
+    assert isinstance(muggins, m.DealScore)
+    taken = [e for e in muggins.events if e.kind == m.DealEventKind.MUGGINS]
+    assert [(e.seat, e.points, e.mugged.seat) for e in taken] == [(2, 3, 1)]
     # the same deal in play after two tiles: no hands or crib yet, B's fifteen wins from 59
     in_play = m.DealRequest(
         rules=m.Rules(players=m.Players.THREE),
@@ -230,6 +247,7 @@ def test_reference(api: Any) -> None:
         "double_blank_in_fifteens",
         "players",
         "partners",
+        "muggins",
     ]
     assert rules.defaults.target is m.Target.SIXTY_ONE
     tiles = module("api.reference.get_tiles").sync(client=api)
