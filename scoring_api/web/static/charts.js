@@ -8,6 +8,7 @@
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 320;
 const LABEL = 16; // a row's label above its bar
+const FIGURE = 20; // an interval row's figure, on a line of its own under the label
 const BAR = 12;
 const ROW_GAP = 8;
 const AXIS = 16;
@@ -33,9 +34,10 @@ function chart(height, label, kind) {
 }
 
 // Rows [{ label, value, low, high, text }]: a bar to the rate, a whisker over the interval,
-// a 0-100% axis; `text` is the figure written at the end of the label's line.
+// a 0-100% axis; `text` is the figure, on its own line under the label (a long label, two
+// strategies of a side or Russian words, would run into it on one line).
 export function intervalChart(rows, label) {
-  const top = (i) => i * (LABEL + BAR + ROW_GAP);
+  const top = (i) => i * (LABEL + FIGURE + BAR + ROW_GAP);
   const height = top(rows.length) + AXIS;
   const root = chart(height, label, "interval");
   const x = (rate) => round(Math.min(1, Math.max(0, finite(rate))) * WIDTH);
@@ -46,11 +48,11 @@ export function intervalChart(rows, label) {
     `${tick * 100}%`));
   }
   rows.forEach((row, i) => {
-    const y = top(i) + LABEL;
+    const y = top(i) + LABEL + FIGURE;
     root.append(svg("g", { class: `chart-row s${i}`, "data-row": i, "data-value": row.value,
       "data-low": row.low, "data-high": row.high },
-    svg("text", { class: "chart-label", x: 0, y: y - 3 }, row.label),
-    svg("text", { class: "chart-figure", x: WIDTH, y: y - 3, "text-anchor": "end" }, row.text),
+    svg("text", { class: "chart-label", x: 0, y: y - FIGURE - 3 }, row.label),
+    svg("text", { class: "chart-figure", x: 0, y: y - 3 }, row.text),
     svg("rect", { class: `chart-bar s${i}`, x: 0, y, width: x(row.value), height: BAR }),
     svg("line", { class: "chart-whisker", x1: x(row.low), x2: x(row.high), y1: y + BAR / 2,
       y2: y + BAR / 2 }),

@@ -5,7 +5,7 @@
 // the page's address (#simulate?seats=...), so a run can be shared and played again: the same
 // seed gives the same bytes. Every figure is the service's; the page draws and writes them.
 
-import { $, $$, ApiError, errorBox, h, number, tr, view } from "./core.js";
+import { $, $$, ApiError, errorBox, h, number, reveal, tr, view } from "./core.js";
 import { columnChart, intervalChart, stackedChart } from "./charts.js";
 
 const NDJSON = "application/x-ndjson";
@@ -152,6 +152,7 @@ async function run(event) {
     Number(body.games) || 0, done: 0, started: performance.now(), summary: null, error: null,
   cancelled: false });
   render();
+  reveal($("#sim-progress-box"), "center"); // on a phone it is under the fold
   $("#sim-status").textContent = tr("sim_started", { games: count(state.games) });
   try {
     const response = await fetch("v1/simulations", { method: "POST", signal:
@@ -176,6 +177,7 @@ async function run(event) {
       writeAddress();
     }
     render();
+    reveal($("#sim-result").firstElementChild, "start"); // the charts, or why there are none
     $("#sim-status").textContent = statusWords();
   }
 }
