@@ -62,7 +62,7 @@ def test_check_a_hand_by_tapping_tiles(open_page: OpenPage) -> None:
     expect(first.locator(".pts")).to_have_text("+2")
     aloud = page.locator("#hand-aloud").inner_text()
     assert aloud.startswith("Fifteen two, fifteen four, fifteen six")
-    assert aloud.endswith("fifteen twelve, a double pair royal is twenty-four.")
+    assert aloud.endswith("fifteen twelve, and a double pair royal is twenty-four.")
     # the chosen tiles are marked in the picture, the starter apart
     expect(page.locator('#palette [data-tile="0-6"]')).to_have_class("tile r0 c6 starter")
     expect(page.locator('#palette [data-tile="3-3"]')).to_have_attribute("aria-pressed", "true")
@@ -87,7 +87,7 @@ def test_typing_tiles_and_an_over_claim_on_the_crib(open_page: OpenPage) -> None
     assert page.locator('#hand-items li[data-kind="run"]').count() == 3
     expect(page.locator("#hand-aloud")).to_have_text(
         "Fifteen two, fifteen four, fifteen six, a pair royal is twelve, a run of three is"
-        " fifteen, another run of three is eighteen, another run of three is twenty-one."
+        " fifteen, another run of three is eighteen, and another run of three is twenty-one."
     )
     save_screenshot(page, "hand-desktop")
 
@@ -191,9 +191,9 @@ def test_the_go_flow_of_the_rules_asks_before_giving_the_tile_to_its_leader(
     expect(page.locator("#play-count")).to_have_text("25")
     entries = record(page)
     expect(entries.nth(1).locator(".entry-pts")).to_have_text("+2")
-    expect(entries.nth(1).locator(".entry-items")).to_have_text("Fifteen 2")
-    expect(entries.nth(3).locator(".entry-items")).to_have_text("Go 1")
-    expect(entries.last.locator(".entry-items")).to_have_text("Last tile 1")
+    expect(entries.nth(1).locator(".entry-items")).to_have_text("Fifteen: 2")
+    expect(entries.nth(3).locator(".entry-items")).to_have_text("Go: 1")
+    expect(entries.last.locator(".entry-items")).to_have_text("Last tile: 1")
     expect(page.locator("#play-record li.divider")).to_have_count(1)
     assert_fits_the_width(page)
     save_screenshot(page, "play-phone")
@@ -220,7 +220,7 @@ def test_a_tile_after_ones_own_go_leads_the_next_count(open_page: OpenPage) -> N
     expect(page.locator("#play-warning")).to_be_hidden()
     expect(page.locator("#play-count")).to_have_text("10")
     expect(side_score(page, D)).to_have_text("1")
-    expect(record(page).nth(1).locator(".entry-items")).to_have_text("Go 1")
+    expect(record(page).nth(1).locator(".entry-items")).to_have_text("Go: 1")
     expect(page.locator("#play-record li.divider")).to_have_count(1)
     expect(page.locator("#play-turn")).to_have_text("Dan to play")
     expect(page.locator('.who-btn[data-player="0"] .who-note')).to_have_count(0)
@@ -291,7 +291,7 @@ def test_switch_to_russian(open_page: OpenPage) -> None:
     expect(page.locator("#hand-total")).to_have_text("24 очка")
     aloud = page.locator("#hand-aloud").inner_text()
     assert aloud.startswith("Пятнадцать — два, пятнадцать — четыре")
-    assert aloud.endswith("пятнадцать — двенадцать, двойной триплет — двадцать четыре.")
+    assert aloud.endswith("пятнадцать — двенадцать и двойной триплет — двадцать четыре.")
     expect(page.locator('#hand-items li[data-kind="pair"] .kind').first).to_have_text("Пара")
     assert_fits_the_width(page)
     save_screenshot(page, "hand-phone-ru")
@@ -316,7 +316,7 @@ def test_switch_to_russian(open_page: OpenPage) -> None:
     lay(page, 2, None)
     expect(page.locator('.who-btn[data-player="1"] .who-note')).to_have_text("сказал «Иди!»")
     lay(page, 0, "1-3")
-    expect(record(page).nth(6).locator(".entry-items")).to_have_text("Тридцать одно 2, Пара 2")
+    expect(record(page).nth(6).locator(".entry-items")).to_have_text("Тридцать одно: 2, Пара: 2")
     expect(page.locator("#play-record li.divider")).to_have_text("тридцать одно: новый счёт")
     assert_fits_the_width(page)
     save_screenshot(page, "play-phone-ru")

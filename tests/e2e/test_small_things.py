@@ -31,7 +31,7 @@ def test_the_last_tiles_point_reads_last_tile_not_go(open_page: OpenPage) -> Non
     expect(goes.first.locator(".event-what")).to_have_text("Dan: go")
     expect(goes.last.locator(".event-what")).to_have_text("Dan: last tile")
     expect(goes.last.locator(".entry-pts")).to_have_text("+1")
-    expect(goes.last.locator(".event-items")).to_contain_text("Last tile 1")
+    expect(goes.last.locator(".event-items")).to_contain_text("Last tile: 1")
 
 
 def test_after_a_go_the_hint_names_who_said_it_and_who_lays_next(open_page: OpenPage) -> None:

@@ -1,8 +1,8 @@
 // The players' page: keep a whole game at the table, check a hand, get advice on the
 // lay-away, simulate games between strategies. Plain ES modules, no build step: core
 // (helpers, API), picker (the 28 tiles), hand, advice, the game (game-store: the saved game;
-// game-play: the deal as it happens; game-view, board and game-record: what is shown), and
-// simulate (with charts).
+// game-play: the deal as it happens; game-show: the crib, the claims, muggins; game-view,
+// board, play-strip and game-record: what is shown), and simulate (with charts).
 
 import { $, $$, reveal, tr, view } from "./core.js";
 import { STRINGS, pickLanguage } from "./i18n.js";

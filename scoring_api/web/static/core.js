@@ -32,10 +32,6 @@ export function tr(key, params = {}) {
   return typeof value === "function" ? value(params) : value;
 }
 
-export function capitalize(text) {
-  return text ? text[0].toUpperCase() + text.slice(1) : text;
-}
-
 export function number(value) {
   return new Intl.NumberFormat(view.lang, { minimumFractionDigits: 2,
     maximumFractionDigits: 2 }).format(value);
@@ -164,12 +160,13 @@ export function errorBox(error, className = "warn") {
 }
 
 // Item names of the play and the show, with their points, alike items together:
-// "Fifteen 2, Pair 2", or for a hand "Fifteen 8, Pair 4".
+// "Fifteen: 2, Pair: 2", or for a hand "Fifteen: 8, Run of 3: 9" (the colon keeps a run's
+// length apart from its points).
 export function itemWords(items) {
   const totals = new Map();
   for (const item of items || []) {
     const label = tr(`kind_${item.kind}`, { len: item.tiles ? item.tiles.length : 0 });
     totals.set(label, (totals.get(label) || 0) + item.points);
   }
-  return Array.from(totals, ([label, points]) => `${label} ${points}`).join(", ");
+  return Array.from(totals, ([label, points]) => `${label}: ${points}`).join(", ");
 }

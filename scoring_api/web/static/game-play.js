@@ -1,14 +1,12 @@
 // The deal as it happens: the starter, each entry of the play (checked by the service before
-// it is recorded, the record and the board refereed after it), the crib, then the whole deal
-// refereed. The service says who is on turn, who leads, what scores and who wins.
+// it is recorded, the record and the board refereed after it); the crib and the claims are
+// game-show.js's. The service says who is on turn, who leads, what scores and who wins.
 
 import { post } from "./core.js";
 import {
   currentDeal, fullHands, handsOf, leaderOf, leftOf, newDeal, rulesOf, save, scoresBeforeDeal,
   store, winnerOf, playComplete,
 } from "./game-store.js";
-
-const HAND_SIZE = 4;
 
 // What is on screen but not kept: the seat the next entry goes to, the last refusal.
 export const ui = { seat: null, warning: null, dealError: null, confirmNew: false,
@@ -46,7 +44,7 @@ async function validate(deal, entry) {
 // every tile is laid, through the hands with their claims (the crib still to come). The
 // winner, if a side reaches the target in the play or at a hand, ends the deal there (it is
 // then the deal's result): the crib is not asked for.
-function refereeSoFar(deal) {
+export function refereeSoFar(deal) {
   if (!deal.starter) return null;
   const { setup } = game();
   const extra = { scores: scoresBeforeDeal(), plays: deal.plays };
@@ -54,11 +52,15 @@ function refereeSoFar(deal) {
     extra.hands = handsOf(setup, deal);
     const claimed = deal.claims?.hands;
     if (claimed?.some(Number.isInteger)) extra.claims = { hands: claimed };
+    const called = deal.claims?.muggins?.hands;
+    if (extra.claims && called?.some((callers) => callers.length)) {
+      extra.claims.muggins = { hands: called };
+    }
   }
   return post("v1/deals/score", body(deal, extra));
 }
 
-function setLive(deal, live) {
+export function setLive(deal, live) {
   deal.live = live;
   deal.result = live?.winner ? live : null;
 }
@@ -164,68 +166,6 @@ export async function setStarter(tile) {
   }
   save();
   syncSeat();
-}
-
-// The crib: four tiles nobody played, not the starter. Tap a crib tile to take it back.
-export async function cribTile(tile) {
-  const deal = currentDeal();
-  ui.warning = null;
-  ui.dealError = null;
-  const at = deal.crib.indexOf(tile);
-  if (at >= 0) {
-    deal.crib.splice(at, 1);
-  } else if (tile === deal.starter) {
-    ui.warning = { local: "crib_is_starter", tile };
-  } else if (deal.plays.some((p) => p.tile === tile)) {
-    ui.warning = { local: "crib_was_played", tile };
-  } else if (deal.crib.length < HAND_SIZE) {
-    deal.crib.push(tile);
-  }
-  save();
-  if (deal.crib.length === HAND_SIZE && !ui.warning) await scoreDeal();
-}
-
-// A claim, in any order, until the next deal: once the deal (or the game, at a hand) is
-// counted, it is refereed again with the claims (they change no score).
-export async function setClaim(seat, value) {
-  const deal = currentDeal();
-  const n = game().setup.players;
-  deal.claims = deal.claims || { hands: Array(n).fill(null), crib: null };
-  if (seat === "crib") deal.claims.crib = value;
-  else deal.claims.hands[seat] = value;
-  save();
-  if (!deal.result) return; // sent when the deal is counted
-  if (deal.crib.length === HAND_SIZE) {
-    await scoreDeal();
-    return;
-  }
-  ui.dealError = null;
-  try {
-    setLive(deal, await refereeSoFar(deal));
-    save();
-  } catch (exc) {
-    ui.dealError = { exc };
-  }
-}
-
-export async function scoreDeal() {
-  const deal = currentDeal();
-  const { setup } = game();
-  if (deal.crib.length !== HAND_SIZE || !fullHands(setup, deal)) return;
-  const request = { rules: rulesOf(setup), dealer: deal.dealer,
-    scores: scoresBeforeDeal(), starter: deal.starter, hands: handsOf(setup, deal),
-    crib: deal.crib, plays: deal.plays };
-  if (deal.claims) request.claims = deal.claims;
-  ui.dealError = null;
-  ui.busy = true;
-  try {
-    deal.result = await post("v1/deals/score", request);
-    save();
-  } catch (exc) {
-    ui.dealError = { exc };
-  } finally {
-    ui.busy = false;
-  }
 }
 
 export function nextDeal() {

@@ -1,15 +1,19 @@
-// The results side of the game: the record of the play, the hands shown (with claims), the
-// deal's events in the rule book's order, and every deal of the game so far.
+// The results side of the game: the record of the play, the hands shown (with claims and,
+// under muggins, the call on a short claim), the deal's events in the rule book's order with
+// each show said aloud, and every deal of the game so far (a finished one opened again).
 
-import { $, enqueue, h, itemWords, miniTiles, tr } from "./core.js";
+import { $, enqueue, h, itemWords, miniTiles, tr, view } from "./core.js";
 import {
-  currentDeal, fullHands, handsOf, leaderOf, scoresBefore, sideCount, store,
+  currentDeal, fullHands, handsOf, leaderOf, scoresBefore, seats, sideCount, sideOf, store,
 } from "./game-store.js";
-import { phase, setClaim } from "./game-play.js";
+import { phase } from "./game-play.js";
+import { setCall, setClaim } from "./game-show.js";
 import { eventWhat, rerender, seatName, sideName } from "./game-view.js";
 import { reviewSection } from "./review.js";
 
 const game = () => store.game;
+// The finished deal opened again from "Deals so far" (its index), or null: the deal on hand.
+const opened = { deal: null };
 
 function playRecord(deal) {
   const result = deal.pegging;
@@ -68,6 +72,33 @@ function claimInput(deal, seat, label) {
   return h("label", { class: "claim-field", for: id }, h("span", { text: label }), input);
 }
 
+// Under muggins, a show the service found claimed short: who calls (his opponents, each a
+// toggle); the service says which caller takes the points.
+function mugginsOffer(deal, show) {
+  const { setup } = game();
+  const kind = show === "crib" ? "crib" : "hand";
+  const owner = show === "crib" ? deal.dealer : show;
+  const event = (deal.result || deal.live)?.events.find((e) => e.kind === kind
+    && e.seat === owner);
+  const missed = event?.claim?.missed;
+  if (!setup.muggins || !missed) return null;
+  const called = (show === "crib" ? deal.claims?.muggins?.crib
+    : deal.claims?.muggins?.hands?.[show]) || [];
+  const words = { who: seatName(owner), n: missed };
+  return h("div", { class: "muggins", role: "group", "aria-label": tr("muggins_ask", words) },
+    h("span", { class: "muggins-ask", text: tr("muggins_ask", words) }),
+    seats(setup).filter((seat) => sideOf(setup, seat) !== sideOf(setup, owner)).map((seat) => {
+      const button = h("button", { type: "button", class: "muggins-call", "data-caller": seat,
+        "aria-pressed": String(called.includes(seat)), text: tr("muggins_call", {
+          who: seatName(seat) }) });
+      button.addEventListener("click", () => enqueue(async () => {
+        await setCall(show, seat);
+        rerender();
+      }));
+      return button;
+    }));
+}
+
 function shownHands(deal) {
   const { setup } = game();
   const hands = handsOf(setup, deal);
@@ -75,10 +106,12 @@ function shownHands(deal) {
     h("ul", { class: "shown-list" }, hands.map((tiles, seat) => h("li", { class: "shown-hand",
       "data-seat": seat }, h("span", { class: `badge p${seat}`, "aria-hidden": "true",
       text: seatName(seat).slice(0, 2) }), h("span", { class: "shown-name", text:
-      seatName(seat) }), miniTiles(tiles), claimInput(deal, seat, tr("claim_short")))),
+      seatName(seat) }), miniTiles(tiles), claimInput(deal, seat, tr("claim_short")),
+    mugginsOffer(deal, seat))),
     phase(deal) === "crib" || deal.crib.length === 4 ? h("li", { class: "shown-hand crib" },
       h("span", { class: "shown-name", text: tr("crib_of", { who: seatName(deal.dealer) }) }),
-      miniTiles(deal.crib), claimInput(deal, "crib", tr("claim_short"))) : null));
+      miniTiles(deal.crib), claimInput(deal, "crib", tr("claim_short")),
+      mugginsOffer(deal, "crib")) : null));
 }
 
 function claimWords(claim) {
@@ -101,22 +134,38 @@ function eventList(result) {
     h("span", { class: "entry-pts scored", text: `+${event.points}` }),
     h("span", { class: "event-items", text: [itemWords(event.items), claimWords(event.claim)]
       .filter(Boolean).join(" · ") }),
+    event.aloud ? h("span", { class: "event-aloud", text: event.aloud[view.lang] }) : null,
     h("span", { class: "event-scores", text: scoresWords(event.scores) }),
     i === winAt ? h("strong", { class: "event-win", text: tr("winner_mark") }) : null)));
 }
 
+// Each deal's scores; a finished deal before the one on hand opens again (its events and
+// its review) with the button of its number.
 function history() {
   const { setup, deals } = game();
   const rows = deals.map((deal, i) => {
     const before = scoresBefore(i);
     const after = deal.result?.scores;
-    return h("tr", { "data-deal": i + 1 }, h("th", { scope: "row", text: String(i + 1) }),
+    const past = deal.result && i < deals.length - 1;
+    const number = past ? h("button", { type: "button", class: "history-open",
+      "data-deal": i + 1, "aria-pressed": String(opened.deal === i), "aria-label":
+      tr("history_open", { n: i + 1 }), text: String(i + 1) }) : String(i + 1);
+    if (past) {
+      number.addEventListener("click", () => {
+        opened.deal = opened.deal === i ? null : i;
+        rerender();
+        document.getElementById(opened.deal === null ? "history" : "opened-heading")?.focus();
+      });
+    }
+    return h("tr", { "data-deal": i + 1 }, h("th", { scope: "row" }, number),
       h("td", { text: seatName(deal.dealer) }),
       ...Array.from({ length: sideCount(setup) }, (_, side) => h("td", { text: after
         ? `${after[side]} (+${after[side] - before[side]})` : "…" })));
   });
-  return h("table", { class: "history", id: "history" },
-    h("caption", { text: tr("history_heading") }),
+  const finished = deals.slice(0, -1).some((deal) => deal.result);
+  return h("table", { class: "history", id: "history", tabindex: "-1" },
+    h("caption", {}, h("span", { text: tr("history_heading") }), finished
+      ? h("span", { class: "history-hint", text: tr("history_hint") }) : null),
     h("thead", {}, h("tr", {}, h("th", { scope: "col", text: tr("deal_no") }),
       h("th", { scope: "col", text: tr("dealer") }),
       ...Array.from({ length: sideCount(setup) }, (_, side) => h("th", { scope: "col",
@@ -124,20 +173,33 @@ function history() {
     h("tbody", {}, rows));
 }
 
+// The deal whose events and review are shown: one opened from the history, else the deal on
+// hand once it is scored.
+function dealOnView() {
+  const { deals } = game();
+  const past = deals[opened.deal];
+  if (opened.deal !== null && past?.result && opened.deal < deals.length - 1) {
+    return { deal: past, heading: h("h3", { id: "opened-heading", tabindex: "-1",
+      text: tr("opened_heading", { n: opened.deal + 1 }) }) };
+  }
+  opened.deal = null;
+  const deal = currentDeal();
+  return deal.result ? { deal, heading: h("h3", { text: tr("events_heading") }) } : null;
+}
+
 export function renderRecord() {
   const box = $("#play-result");
   if (!game()) {
     box.replaceChildren();
+    opened.deal = null;
     return;
   }
   const deal = currentDeal();
   const focused = box.contains(document.activeElement) ? document.activeElement.id : "";
   box.replaceChildren(h("h3", { text: tr("record_heading") }), playRecord(deal));
   if (fullHands(game().setup, deal)) box.append(shownHands(deal));
-  if (deal.result) {
-    box.append(h("h3", { text: tr("events_heading") }), eventList(deal.result),
-      reviewSection(deal));
-  }
+  const shown = dealOnView();
+  if (shown) box.append(shown.heading, eventList(shown.deal.result), reviewSection(shown.deal));
   box.append(history());
   if (focused) document.getElementById(focused)?.focus(); // a claim typed, the next one
 }

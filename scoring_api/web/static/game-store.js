@@ -91,7 +91,7 @@ export function rulesOf(setup) {
   // the rule options chosen at the set-up (a game saved before they were asked: defaults)
   return { players: setup.players, partners: setup.partners, target: setup.target,
     starter_double_points: setup.starterDouble ?? 1,
-    double_blank_in_fifteens: setup.doubleBlank ?? true };
+    double_blank_in_fifteens: setup.doubleBlank ?? true, muggins: setup.muggins ?? false };
 }
 
 export function currentDeal() {

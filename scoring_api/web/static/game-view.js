@@ -50,7 +50,7 @@ export function gameHint() {
 
 // The board: the pegs on their tracks (board.js), each side's score in words (live during
 // the deal, as the service referees it so far) and whose deal it is.
-function boardScores() {
+export function boardScores() {
   const deal = currentDeal();
   return (deal.result || deal.live)?.scores || scoresBeforeDeal();
 }
@@ -79,6 +79,9 @@ function renderBoard() {
 // An event's kind in words: the service scores the last tile of the play as a "go" event,
 // its item named "last_tile", and the scorer reads it as that.
 export function eventWhat(event) {
+  if (event.mugged) {
+    return tr(`event_muggins_${event.mugged.show}`, { who: seatName(event.mugged.seat) });
+  }
   const last = event.kind === "go" && (event.items || []).some((i) => i.kind === "last_tile");
   return tr(last ? "event_last_tile" : `event_${event.kind}`);
 }

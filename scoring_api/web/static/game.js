@@ -4,10 +4,12 @@
 import { $, $$, enqueue, reveal, revealSpan, tr, view } from "./core.js";
 import { currentDeal, endGame, load, startGame, store } from "./game-store.js";
 import {
-  cribTile, nextDeal, phase, propose, refereeSaved, setStarter, syncSeat, ui, undo,
+  nextDeal, phase, propose, refereeSaved, setStarter, syncSeat, ui, undo,
 } from "./game-play.js";
+import { cribTile } from "./game-show.js";
 import { gameHint, gameMarks, renderTable, renderWarning, setRenderer } from "./game-view.js";
 import { renderRecord } from "./game-record.js";
+import { keepPaletteInView, renderStrip } from "./play-strip.js";
 
 let onChange = () => {};
 
@@ -71,7 +73,7 @@ function onStart(event) {
     firstDealer: Number($("#first-dealer").value),
     target: Number($('input[name="target"]:checked').value),
     starterDouble: Number($("#starter-double").value),
-    doubleBlank: $("#double-blank").value === "true" });
+    doubleBlank: $("#double-blank").value === "true", muggins: $("#muggins").value === "true" });
   Object.assign(ui, { warning: null, dealError: null, confirmNew: false });
   syncSeat();
   renderGame();
@@ -87,6 +89,7 @@ export function gameTile(tile) {
     else if (step === "crib") await cribTile(tile);
     else ui.warning = { local: step === "over" ? "warn_game_over" : "warn_deal_done", tile };
     renderGame();
+    if (step === "play") keepPaletteInView();
   });
 }
 
@@ -94,6 +97,7 @@ export function gameGo() {
   enqueue(async () => {
     await propose({ go: true });
     renderGame();
+    keepPaletteInView();
   });
 }
 
@@ -110,6 +114,7 @@ export function renderGame() {
   notice.hidden = !store.notice;
   notice.textContent = store.notice ? tr(store.notice) : "";
   if (view.tab === "game") $("#picker").hidden = !playing;
+  renderStrip();
   if (!playing) {
     refreshSetup();
     renderRecord();

@@ -1,7 +1,6 @@
 // "Hand or crib": four tiles and the starter, counted item by item, with the claim checked.
 
-import { $, capitalize, enqueue, errorBox, h, miniTiles, post, reveal, tr } from "./core.js";
-import { countAloud } from "./i18n.js";
+import { $, enqueue, errorBox, h, miniTiles, post, reveal, tr, view } from "./core.js";
 import { buildSlots, pickInto, updateSlots } from "./picker.js";
 
 const KIND_ORDER = { fifteen: 0, pair: 1, run: 2 };
@@ -104,8 +103,6 @@ export function renderHand() {
     h("span", { class: "total-label", text: tr(result.crib ? "total_of_crib" : "total_of_hand") }),
     h("strong", { id: "hand-total", "data-total": result.total,
       text: tr("points", { n: result.total }) })));
-  const aloud = result.total ? `${capitalize(countAloud(items, tr))}.` : tr("nothing");
-  box.append(h("p", { class: "aloud", id: "hand-aloud", text: aloud }));
   if (result.claim) {
     const { claimed, correct, missed, overclaimed } = result.claim;
     let text = tr("claim_right", { claimed });
@@ -124,6 +121,8 @@ export function renderHand() {
       miniTiles(item.tiles),
       h("span", { class: "pts", text: `+${item.points}` })))));
   }
+  // the count as it is said at the table, in the service's words, under the items
+  box.append(h("p", { class: "aloud", id: "hand-aloud", text: result.aloud[view.lang] }));
 }
 
 export function initHand(paletteChanged) {

@@ -25,14 +25,18 @@ export const REVIEW_STRINGS = {
     review_all_fine: "No costly decision: every choice was fine.",
     review_costly_heading: "Costly decisions",
     review_luck_heading: "The deal's luck",
-    review_luck: (p) => `luck ${p.luck} (scored ${p.scored}, the tiles promised ${p.expected});`,
+    review_luck: (p) => `luck ${p.luck}: a net ${p.scored} from the deal, where the tiles`
+      + ` promised ${p.expected} (the board gave the side +${p.board});`,
+    review_net: "The net of a deal: the hand, the crib added when it is the side's and taken"
+      + " off when it is another's, and the play's points less the others'. The board adds"
+      + " only what each side scored, so the two differ.",
     review_luck_none: "the game ended during the deal;",
     review_lost: (p) => `lost ${p.lay} at the lay-away and ${p.play} in the play.`,
     review_options_heading: "Lay-aways side by side",
     review_options_of: (p) => `${p.who}'s lay-away`,
     review_col_away: "Laid away",
     review_col_hand: "Hand",
-    review_col_crib: "Crib",
+    review_col_crib: "Crib (±)",
     review_col_play: "Play",
     review_col_net: "Net",
     review_best: "best",
@@ -65,14 +69,18 @@ export const REVIEW_STRINGS = {
     review_all_fine: "Дорогих ошибок нет: все решения точные.",
     review_costly_heading: "Дорогие решения",
     review_luck_heading: "Везение в партии",
-    review_luck: (p) => `везение ${p.luck} (набрал ${p.scored}, кости сулили ${p.expected});`,
+    review_luck: (p) => `везение ${p.luck}: итог сдачи ${p.scored}, а кости сулили`
+      + ` ${p.expected} (на доске стороне +${p.board});`,
+    review_net: "Итог сдачи: рука, плюс криб своей стороны или минус криб чужой, и очки"
+      + " розыгрыша за вычетом очков соперников. Доска же только складывает набранное, поэтому"
+      + " числа расходятся.",
     review_luck_none: "игра кончилась в этой партии;",
     review_lost: (p) => `потерял ${p.lay} при сносе и ${p.play} в игре.`,
     review_options_heading: "Снос: варианты рядом",
     review_options_of: (p) => `Снос: ${p.who}`,
     review_col_away: "Снёс",
     review_col_hand: "Рука",
-    review_col_crib: "Криб",
+    review_col_crib: "Криб (±)",
     review_col_play: "Игра",
     review_col_net: "Итог",
     review_best: "лучший",

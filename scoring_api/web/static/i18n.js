@@ -1,32 +1,5 @@
 // Words of the page in English and Russian (Russian game terms as docs/rules.md section 7 gives them).
 
-const EN_NUMBERS = [
-  "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-  "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-  "nineteen", "twenty",
-];
-const RU_NUMBERS = [
-  "ноль", "одно", "два", "три", "четыре", "пять", "шесть", "семь", "восемь", "девять", "десять",
-  "одиннадцать", "двенадцать", "тринадцать", "четырнадцать", "пятнадцать", "шестнадцать",
-  "семнадцать", "восемнадцать", "девятнадцать", "двадцать",
-];
-
-function enNumber(n) {
-  if (n <= 20) return EN_NUMBERS[n];
-  if (n < 30) return `twenty-${EN_NUMBERS[n - 20]}`;
-  if (n === 30) return "thirty";
-  if (n < 40) return `thirty-${EN_NUMBERS[n - 30]}`;
-  return String(n);
-}
-
-function ruNumber(n) {
-  if (n <= 20) return RU_NUMBERS[n];
-  if (n < 30) return `двадцать ${RU_NUMBERS[n - 20]}`;
-  if (n === 30) return "тридцать";
-  if (n < 40) return `тридцать ${RU_NUMBERS[n - 30]}`;
-  return String(n);
-}
-
 // Russian plural: one (1, 21), few (2-4, 22-24), many (0, 5-20, 25-30).
 function ruPlural(n, one, few, many) {
   const d = n % 10;
@@ -36,15 +9,13 @@ function ruPlural(n, one, few, many) {
   return many;
 }
 
-const PAIRS_EN = { pair: "pair", pair_royal: "pair royal", double_pair_royal: "double pair royal" };
-const PAIRS_RU = { pair: "пара", pair_royal: "триплет", double_pair_royal: "двойной триплет" };
-const RUN_EN = { 3: "three", 4: "four", 5: "five" };
 const RUN_RU = { 3: "трёх", 4: "четырёх", 5: "пяти" };
 
 import { GAME_STRINGS } from "./i18n-game.js";
 import { REVIEW_STRINGS } from "./i18n-review.js";
 import { BOARD_STRINGS } from "./i18n-board.js";
 import { SIM_STRINGS } from "./i18n-sim.js";
+import { SHOW_STRINGS } from "./i18n-show.js";
 
 export const STRINGS = {
   en: {
@@ -81,11 +52,6 @@ export const STRINGS = {
     points: (p) => `${p.n} ${p.n === 1 ? "point" : "points"}`,
     total_of_crib: "Crib total",
     total_of_hand: "Hand total",
-    nothing: "Nothing at all: a “nineteen” hand.",
-    say_fifteen: (p) => `fifteen ${enNumber(p.total)}`,
-    say_pair: (p) => `${p.first ? "a" : "another"} ${PAIRS_EN[p.size]} is ${enNumber(p.total)}`,
-    say_run: (p) =>
-      `${p.first ? "a run" : "another run"} of ${RUN_EN[p.len] || p.len} is ${enNumber(p.total)}`,
     claim_right: (p) => `You claimed ${p.claimed}: that is right.`,
     claim_missed: (p) => `You claimed ${p.claimed}: you missed ${p.n} ${p.n === 1 ? "point" : "points"}.`,
     claim_over: (p) =>
@@ -173,11 +139,6 @@ export const STRINGS = {
     points: (p) => `${p.n} ${ruPlural(p.n, "очко", "очка", "очков")}`,
     total_of_crib: "Криб",
     total_of_hand: "Рука",
-    nothing: "Ничего: ноль очков.",
-    say_fifteen: (p) => `пятнадцать — ${ruNumber(p.total)}`,
-    say_pair: (p) => `${p.first ? "" : "ещё "}${PAIRS_RU[p.size]} — ${ruNumber(p.total)}`,
-    say_run: (p) =>
-      `${p.first ? "прогон" : "ещё прогон"} из ${RUN_RU[p.len] || p.len} — ${ruNumber(p.total)}`,
     claim_right: (p) => `Вы насчитали ${p.claimed}: верно.`,
     claim_missed: (p) =>
       `Вы насчитали ${p.claimed}: пропущено ${p.n} ${ruPlural(p.n, "очко", "очка", "очков")}.`,
@@ -236,7 +197,7 @@ export const STRINGS = {
 
 for (const lang of Object.keys(STRINGS)) {
   Object.assign(STRINGS[lang], GAME_STRINGS[lang], REVIEW_STRINGS[lang], BOARD_STRINGS[lang],
-    SIM_STRINGS[lang]);
+    SIM_STRINGS[lang], SHOW_STRINGS[lang]);
 }
 
 export function pickLanguage(stored, browserLanguages) {
@@ -247,36 +208,4 @@ export function pickLanguage(stored, browserLanguages) {
     if (base === "en") return "en";
   }
   return "en";
-}
-
-const tileValue = (tile) => tile.split("-").reduce((sum, end) => sum + Number(end), 0);
-
-// The count said aloud with a running total: "fifteen two, fifteen four, a pair is six".
-// Pairs of one value are said together: three of a kind is a pair royal, four a double one.
-export function countAloud(items, tr) {
-  let total = 0;
-  const phrases = [];
-  for (const item of items.filter((i) => i.kind === "fifteen")) {
-    total += item.points;
-    phrases.push(tr("say_fifteen", { total }));
-  }
-  const pairs = new Map();
-  for (const item of items.filter((i) => i.kind === "pair")) {
-    const value = tileValue(item.tiles[0]);
-    pairs.set(value, (pairs.get(value) || 0) + item.points);
-  }
-  let first = true;
-  for (const points of pairs.values()) {
-    total += points;
-    const size = { 2: "pair", 6: "pair_royal", 12: "double_pair_royal" }[points] || "pair";
-    phrases.push(tr("say_pair", { total, first, size }));
-    first = false;
-  }
-  first = true;
-  for (const item of items.filter((i) => i.kind === "run")) {
-    total += item.points;
-    phrases.push(tr("say_run", { total, first, len: item.tiles.length }));
-    first = false;
-  }
-  return phrases.join(", ");
 }

@@ -4,7 +4,7 @@
 // and the deal's luck. The lay-aways and the answer are kept with the deal.
 
 import { $, enqueue, errorBox, h, miniTiles, number, post, signed, tr } from "./core.js";
-import { handsOf, rulesOf, save, scoresBefore, store } from "./game-store.js";
+import { handsOf, rulesOf, save, scoresBefore, sideOf, store } from "./game-store.js";
 import { seatName } from "./game-view.js";
 
 const LAID_AWAY = { 2: 2, 3: 1, 4: 1 }; // tiles each seat lays away, by players
@@ -156,19 +156,23 @@ function costly(answer) {
   }));
 }
 
-function optionRow(option, marks) {
+// The crib counts for the seat when it is his side's, against him otherwise: signed so.
+function optionRow(option, marks, ownCrib) {
   const play = option.expected_pegging;
+  const crib = number(option.expected_crib);
   return h("tr", { class: marks.join(" ") },
     h("th", { scope: "row" }, miniTiles(option.discard),
       marks.map((mark) => h("span", { class: `row-mark ${mark}`, text: tr(`review_${mark}`) }))),
     h("td", { text: number(option.expected_hand) }),
-    h("td", { text: number(option.expected_crib) }),
+    h("td", { class: "crib-figure", text: `${ownCrib ? "+" : "−"}${crib}` }),
     h("td", { text: typeof play === "number" ? signed(play) : "—" }),
     h("td", { text: signed(option.expected_net) }));
 }
 
 // His choice beside the best (and the next best, to see how close they were).
-function layAwayTable(decision) {
+function layAwayTable(decision, dealer) {
+  const { setup } = game();
+  const ownCrib = sideOf(setup, decision.seat) === sideOf(setup, dealer);
   const { options } = decision;
   const chosen = options.find((option) => option.discard.join() === decision.chosen.join())
     || options[0];
@@ -180,28 +184,32 @@ function layAwayTable(decision) {
       text: tr(key) })))),
     h("tbody", {}, rows.map((option) => optionRow(option, [
       option === options[0] ? "best" : null, option === chosen ? "chosen" : null,
-    ].filter(Boolean)))));
+    ].filter(Boolean), ownCrib))));
 }
 
-function luck(answer) {
+// `scored` is the deal's net for the seat, not what the board gave his side: both are said.
+function luck(answer, deal) {
+  const before = scoresBefore(game().deals.indexOf(deal));
   return h("ul", { class: "review-luck", id: "review-luck" }, answer.seats.map((seat) => {
     const lost = tr("review_lost", { lay: number(seat.lay_away_loss),
       play: number(seat.play_loss) });
+    const board = deal.result.scores[seat.side] - before[seat.side];
     const luckWords = seat.luck === null ? tr("review_luck_none")
       : tr("review_luck", { luck: signed(seat.luck), scored: seat.scored,
-        expected: number(seat.expected) });
+        expected: number(seat.expected), board });
     return h("li", { "data-seat": seat.seat }, h("strong", { text: seatName(seat.seat) }),
       h("span", { text: ` ${luckWords} ${lost}` }));
   }));
 }
 
-function findings(answer) {
+function findings(answer, deal) {
   return h("div", { class: "review-findings", id: "review-findings", tabindex: "-1" },
     h("h4", { text: tr("review_costly_heading") }), costly(answer),
-    h("h4", { text: tr("review_luck_heading") }), luck(answer),
+    h("h4", { text: tr("review_luck_heading") }), luck(answer, deal),
+    h("p", { class: "note", text: tr("review_net") }),
     h("h4", { text: tr("review_options_heading") }),
     h("div", { class: "review-tables" }, answer.decisions.filter((d) => d.kind === "lay_away")
-      .map(layAwayTable)),
+      .map((decision) => layAwayTable(decision, answer.dealer))),
     h("p", { class: "note", text: tr("review_how", { n: answer.playouts }) }));
 }
 
@@ -224,6 +232,6 @@ export function reviewSection(deal) {
     h("div", { class: "actions" }, button),
     h("p", { class: "note", role: "status", text: state.busy ? tr("review_working") : "" }),
     state.error ? errorBox(state.error) : null,
-    answer ? findings(answer) : null].filter(Boolean));
+    answer ? findings(answer, deal) : null].filter(Boolean));
   return section;
 }

@@ -1,0 +1,78 @@
+"""What the browser tests measure on the page: element boxes (overlap, inside, in the
+viewport) and WCAG contrast from computed colours."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import Locator, Page
+
+Box = dict[str, float]
+
+
+def box(locator: Locator) -> Box:
+    """The element's box in CSS pixels (top, bottom, left, right), from the viewport."""
+    found: Box = locator.evaluate(
+        "el => { const r = el.getBoundingClientRect();"
+        " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }"
+    )
+    return found
+
+
+def overlap(a: Box, b: Box) -> float:
+    """The area two boxes share, in square pixels (0 when they are apart or touch)."""
+    width = min(a["right"], b["right"]) - max(a["left"], b["left"])
+    height = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+    return max(width, 0) * max(height, 0)
+
+
+def gap(a: Box, b: Box) -> float:
+    """The room between two boxes: across or down, whichever parts them (negative: they
+    overlap by that much both ways)."""
+    across = max(b["left"] - a["right"], a["left"] - b["right"])
+    down = max(b["top"] - a["bottom"], a["top"] - b["bottom"])
+    return max(across, down)
+
+
+def inside(inner: Box, outer: Box, slack: float = 0.5) -> bool:
+    return (
+        inner["left"] >= outer["left"] - slack
+        and inner["right"] <= outer["right"] + slack
+        and inner["top"] >= outer["top"] - slack
+        and inner["bottom"] <= outer["bottom"] + slack
+    )
+
+
+def in_viewport(page: Page, locator: Locator) -> bool:
+    """The whole element is in sight, without scrolling."""
+    size = page.viewport_size
+    assert size is not None
+    view = {"top": 0.0, "bottom": float(size["height"]), "left": 0.0,
+            "right": float(size["width"])}  # fmt: skip
+    return inside(box(locator), view)
+
+
+def rgb(css: str) -> tuple[float, float, float]:
+    """``rgb(1, 2, 3)`` or ``rgba(...)`` as computed: its red, green and blue."""
+    numbers = [float(n) for n in re.findall(r"[\d.]+", css)[:3]]
+    return numbers[0], numbers[1], numbers[2]
+
+
+def _luminance(colour: tuple[float, float, float]) -> float:
+    def linear(channel: float) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two computed CSS colours (1 to 21)."""
+    light, dark = sorted((_luminance(rgb(a)), _luminance(rgb(b))), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def computed(locator: Locator, prop: str) -> Any:
+    return locator.evaluate(f"el => getComputedStyle(el).{prop}")
