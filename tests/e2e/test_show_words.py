@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from rulebook import THREE_HANDS
 
-from .conftest import DESKTOP, PHONE, OpenPage, Visit
+from .conftest import DESKTOP, PHONE, OpenPage, Visit, save_screenshot
 from .measure import box
 from .table import (
     THREE_CRIB,
@@ -71,6 +71,7 @@ def test_muggins_is_offered_after_a_short_claim_and_scored_by_the_service(
     offer.locator("button").click()
     expect(offer.locator("button")).to_have_attribute("aria-pressed", "true")
     expect(side_score(page, 1)).to_have_text(str(before + 2))  # Dan takes the 2
+    save_screenshot(page, "muggins-phone", docs=True, part="#play-result .shown")
     type_tiles(page, CRIB)
     mugging = page.locator('#deal-events li.event[data-kind="muggins"]')
     expect(mugging.locator(".event-what")).to_have_text("Dan: muggins on Nina's hand")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import DESKTOP, PHONE, OpenPage
+from .conftest import DESKTOP, PHONE, OpenPage, save_screenshot
 from .measure import box, computed, contrast, gap, in_viewport, inside
 from .table import assert_fits_the_width, record, side_score, start_game, tap, type_tiles
 
@@ -140,6 +140,8 @@ def test_the_last_tile_and_the_board_are_in_sight_over_the_palette(
         out = [i for i in range(tiles.count()) if not in_viewport(page, tiles.nth(i))]
         assert out == [], f"after {tile}, tiles out of sight: {out}"
     assert_fits_the_width(page)
+    if viewport == PHONE:
+        save_screenshot(page, "play-strip-phone", docs=True, part="#picker")
 
 
 @VIEWPORTS
