@@ -8,7 +8,8 @@ nothing is said as such.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from scoring_api.rules import ShowItem
@@ -24,11 +25,48 @@ _RU: Final = [
     "шестнадцать", "семнадцать", "восемнадцать", "девятнадцать", "двадцать", "двадцать одно",
     "двадцать два", "двадцать три", "двадцать четыре",
 ]  # fmt: skip
-_PAIRS_EN: Final = {2: "pair", 6: "pair royal", 12: "double pair royal"}
-_PAIRS_RU: Final = {2: "пара", 6: "триплет", 12: "двойной триплет"}
-_RUN_EN: Final = {3: "three", 4: "four", 5: "five"}
-_RUN_RU: Final = {3: "трёх", 4: "четырёх", 5: "пяти"}
-NOTHING: Final = {"en": "Nothing at all: a “nineteen” hand.", "ru": "Ничего: ноль очков."}
+
+
+@dataclass(frozen=True, slots=True)
+class _Language:
+    """How one language says a count: its words, and templates with ``{name}`` (a pair's, or
+    a run's length) and ``{total}`` (the running total)."""
+
+    numbers: Sequence[str]
+    """0 to 24 in words."""
+    pairs: Mapping[int, str]
+    """The pairs of one value by their points: a pair, a pair royal, a double pair royal."""
+    lengths: Mapping[int, str]
+    """A run's length (3 to 5) as said in "a run of ..."."""
+    fifteen: str
+    pair: tuple[str, str]
+    """The first pair of the show, then the others."""
+    run: tuple[str, str]
+    """The first run, then the others."""
+    two: str
+    """Between two phrases."""
+    last: str
+    """Before the last of three or more."""
+    nothing: str
+    """A show of nothing."""
+
+
+_LANGUAGES: Final = {
+    "en": _Language(
+        _EN, {2: "pair", 6: "pair royal", 12: "double pair royal"},
+        {3: "three", 4: "four", 5: "five"}, "fifteen {total}",
+        ("a {name} is {total}", "another {name} is {total}"),
+        ("a run of {name} is {total}", "another run of {name} is {total}"),
+        " and ", ", and ", "Nothing at all: a “nineteen” hand.",
+    ),
+    "ru": _Language(
+        _RU, {2: "пара", 6: "триплет", 12: "двойной триплет"},
+        {3: "трёх", 4: "четырёх", 5: "пяти"}, "пятнадцать — {total}",
+        ("{name} — {total}", "ещё {name} — {total}"),
+        ("прогон из {name} — {total}", "ещё прогон из {name} — {total}"),
+        " и ", " и ", "Ничего: ноль очков.",
+    ),
+}  # fmt: skip
 
 
 def _phrases(items: Sequence[ShowItem]) -> list[tuple[str, int, int, bool]]:
@@ -54,45 +92,29 @@ def _phrases(items: Sequence[ShowItem]) -> list[tuple[str, int, int, bool]]:
     return said
 
 
-def _english(kind: str, size: int, total: int, first: bool) -> str:
-    if kind == "fifteen":
-        return f"fifteen {_EN[total]}"
-    if kind == "pair":
-        return f"{'a' if first else 'another'} {_PAIRS_EN[size]} is {_EN[total]}"
-    return f"{'a' if first else 'another'} run of {_RUN_EN[size]} is {_EN[total]}"
-
-
-def _russian(kind: str, size: int, total: int, first: bool) -> str:
-    if kind == "fifteen":
-        return f"пятнадцать — {_RU[total]}"
-    if kind == "pair":
-        return f"{'' if first else 'ещё '}{_PAIRS_RU[size]} — {_RU[total]}"
-    return f"{'прогон' if first else 'ещё прогон'} из {_RUN_RU[size]} — {_RU[total]}"
-
-
-def _sentence(parts: list[str], join: Callable[[list[str]], str]) -> str:
-    text = join(parts)
+def _said(language: _Language, phrases: list[tuple[str, int, int, bool]]) -> str:
+    words = []
+    for kind, size, total, first in phrases:
+        number = language.numbers[total]
+        if kind == "fifteen":
+            words.append(language.fifteen.format(total=number))
+        elif kind == "pair":
+            template = language.pair[0 if first else 1]
+            words.append(template.format(name=language.pairs[size], total=number))
+        else:
+            template = language.run[0 if first else 1]
+            words.append(template.format(name=language.lengths[size], total=number))
+    if len(words) < 3:
+        text = language.two.join(words)
+    else:
+        text = f"{', '.join(words[:-1])}{language.last}{words[-1]}"
     return f"{text[0].upper()}{text[1:]}."
-
-
-def _english_list(parts: list[str]) -> str:
-    if len(parts) < 3:
-        return " and ".join(parts)
-    return f"{', '.join(parts[:-1])}, and {parts[-1]}"
-
-
-def _russian_list(parts: list[str]) -> str:
-    if len(parts) < 2:
-        return parts[0]
-    return f"{', '.join(parts[:-1])} и {parts[-1]}"
 
 
 def aloud(items: Sequence[ShowItem]) -> dict[str, str]:
     """The show said aloud, ``{"en": ..., "ru": ...}``: what a player says as he counts."""
     phrases = _phrases(items)
-    if not phrases:
-        return dict(NOTHING)
     return {
-        "en": _sentence([_english(*phrase) for phrase in phrases], _english_list),
-        "ru": _sentence([_russian(*phrase) for phrase in phrases], _russian_list),
+        lang: _said(language, phrases) if phrases else language.nothing
+        for lang, language in _LANGUAGES.items()
     }

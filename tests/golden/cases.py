@@ -251,34 +251,23 @@ def _deals() -> Iterator[Case]:
             "plays": [_play(p, t) for p, t in THREE],
         },
     )
-    yield _post(
-        "deal four partners",
-        "/v1/deals/score",
-        {
-            "rules": {"players": 4, "partners": True},
-            "dealer": 3,
-            "scores": [100, 3],
-            "starter": "3-3",
-            "hands": FOUR_HANDS,
-            "crib": ["0-0", "0-2", "1-1", "1-3"],
-            "plays": [_play(p, t) for p, t in FOUR],
-            "claims": {"hands": [1, 2, 3, 4]},
-        },
-    )
+    partners = {
+        "rules": {"players": 4, "partners": True},
+        "dealer": 3,
+        "scores": [100, 3],
+        "starter": "3-3",
+        "hands": FOUR_HANDS,
+        "crib": ["0-0", "0-2", "1-1", "1-3"],
+        "plays": [_play(p, t) for p, t in FOUR],
+    }
+    yield _post("deal four partners", "/v1/deals/score",
+                {**partners, "claims": {"hands": [1, 2, 3, 4]}})  # fmt: skip
     yield _section_6_deal("deal cut short", tiles_only[:3], scores=[0, 0], starter="5-6")
+    muggins = {"hands": [1, 0, 3, 4], "muggins": {"hands": [[3, 1], [2]]}}
     yield _post(
         "deal partners muggins",
         "/v1/deals/score",
-        {
-            "rules": {"players": 4, "partners": True, "muggins": True},
-            "dealer": 3,
-            "scores": [100, 3],
-            "starter": "3-3",
-            "hands": FOUR_HANDS,
-            "crib": ["0-0", "0-2", "1-1", "1-3"],
-            "plays": [_play(p, t) for p, t in FOUR],
-            "claims": {"hands": [1, 0, 3, 4], "muggins": {"hands": [[3, 1], [2]]}},
-        },
+        {**partners, "rules": {"players": 4, "partners": True, "muggins": True}, "claims": muggins},
     )
 
 
