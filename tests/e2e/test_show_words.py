@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from rulebook import THREE_HANDS
 
+from .axe import serious_violations
 from .conftest import DESKTOP, PHONE, OpenPage, Visit, save_screenshot
 from .measure import box
 from .table import (
@@ -108,8 +109,9 @@ def test_without_muggins_a_short_claim_is_only_said(open_page: OpenPage) -> None
     expect(side_score(page, 0)).to_have_text(counted)  # her whole hand still scored
 
 
+@pytest.mark.usefixtures("axe_available")  # the offer is checked with axe-core
 def test_with_three_the_first_caller_in_turn_takes_the_points(open_page: OpenPage) -> None:
-    page = open_page(viewport=DESKTOP).page
+    page = open_page(viewport=DESKTOP, bypass_csp=True).page
     page.locator("#muggins").select_option("true")
     start_game(page, 3, ["A", "B", "C"], dealer=C)
     type_tiles(page, "5-5")
@@ -121,6 +123,7 @@ def test_with_three_the_first_caller_in_turn_takes_the_points(open_page: OpenPag
     offer.locator('button[data-caller="0"]').click()
     expect(offer.locator('button[data-caller="0"]')).to_have_attribute("aria-pressed", "true")
     offer.locator('button[data-caller="2"]').click()  # C too: C is first after B
+    assert serious_violations(page, "muggins called") == []
     type_tiles(page, " ".join(THREE_CRIB))
     mugging = page.locator('#deal-events li.event[data-kind="muggins"]')
     expect(mugging).to_have_attribute("data-seat", "2")

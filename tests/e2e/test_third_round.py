@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from .axe import serious_violations
 from .conftest import DESKTOP, PHONE, OpenPage, save_screenshot
 from .measure import box, computed, contrast, gap, in_viewport, inside
 from .table import assert_fits_the_width, record, side_score, start_game, tap, type_tiles
@@ -112,11 +113,12 @@ LAID = [("3-4", "", ""), ("2-6", "+2", "Fifteen: 2"), ("4-4", "+2", "Pair: 2"), 
 
 
 @VIEWPORTS
+@pytest.mark.usefixtures("axe_available")  # the line over the palette is checked with axe-core
 def test_the_last_tile_and_the_board_are_in_sight_over_the_palette(
     open_page: OpenPage,
     viewport: dict,  # type: ignore[type-arg]
 ) -> None:
-    page = open_page(viewport=viewport).page
+    page = open_page(viewport=viewport, bypass_csp=True).page
     page.emulate_media(reduced_motion="reduce")
     start_game(page, 2, ["Nina", "Dan"], dealer=1)
     type_tiles(page, "1-2")
@@ -140,6 +142,7 @@ def test_the_last_tile_and_the_board_are_in_sight_over_the_palette(
         out = [i for i in range(tiles.count()) if not in_viewport(page, tiles.nth(i))]
         assert out == [], f"after {tile}, tiles out of sight: {out}"
     assert_fits_the_width(page)
+    assert serious_violations(page, "the play's line over the palette") == []
     if viewport == PHONE:
         save_screenshot(page, "play-strip-phone", docs=True, part="#picker")
 
