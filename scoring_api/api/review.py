@@ -14,7 +14,7 @@ from marshmallow import fields
 from marshmallow.validate import Length, OneOf, Range
 
 from scoring_api.rules.constants import HAND_SIZE, MAX_PLAYERS, PLAYERS
-from scoring_api.rules.deal import Claims
+from scoring_api.rules.deal import Claims, score_deal
 from scoring_api.sim.advisor import MODELS, Model, default_model
 from scoring_api.sim.review.deal import (
     DealReview,
@@ -108,9 +108,13 @@ def _seat(summary: SeatSummary, side: int) -> dict[str, Any]:
 @bp.post("/review")
 def review() -> dict[str, Any]:
     body = load_body(_schema)
+    claimed = deal_of(body)
     # The review judges the tiles and the choices, not the count: claims (and muggins) are
-    # left out, so a short claim under muggins does not read as bad luck.
-    deal = replace(deal_of(body), claims=Claims())
+    # left out, so a short claim under muggins does not read as bad luck; but checked as
+    # /v1/deals/score checks them first, so a call that cannot be right is a 422 here too.
+    if claimed.claims != Claims():
+        score_deal(claimed)
+    deal = replace(claimed, claims=Claims())
     rules = deal.rules
     model: Model = body["model"] or default_model(rules.players)
     seats = body.get("seats")

@@ -104,6 +104,10 @@ def test_the_review_leaves_the_claims_out(api: ContractClient) -> None:
     short = {"hands": [2, 1, 0], "crib": 0, "muggins": {"hands": [[1], [2], [0]]}}
     claimed = api.post("/v1/deals/review", {**body, "claims": short}).get_json()
     assert claimed == plain
+    # left out, but checked as /v1/deals/score checks them: a call that cannot be right
+    wrong = {"hands": [None, 5], "muggins": {"hands": [[], [1]]}}  # B calls on his own hand
+    refused = api.post("/v1/deals/review", {**body, "claims": wrong})
+    assert pointers(problem_of(refused, 422)) == ["/claims/muggins/hands/1/0"]
 
 
 @pytest.mark.parametrize(
