@@ -16,6 +16,7 @@ import argparse
 import contextlib
 import os
 import secrets
+import shutil
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -23,6 +24,7 @@ from typing import IO, TYPE_CHECKING
 
 import orjson
 
+from scoring_api import scratch
 from scoring_api.rules import MalformedInputError
 from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
 from scoring_api.rules.options import RULE_OPTIONS, parse_rules
@@ -174,12 +176,17 @@ def cluster_client(scheduler: str, workers: int) -> Iterator[Client | None]:
         with client:
             yield client
         return
-    with (
-        # Fresh credentials in memory: nobody else on the machine may use this cluster.
-        local_cluster(worker_count(workers), Security.temporary()) as cluster,
-        Client(cluster, set_as_default=False) as client,
-    ):
-        yield client
+    # Fresh credentials in memory, workspaces in a directory of our own: nobody else on the
+    # machine may use this cluster, nor choose what its workers import.
+    directory = scratch.make_dir("scoring-api-cluster-", scratch.shm())
+    try:
+        with (
+            local_cluster(worker_count(workers), Security.temporary(), directory) as cluster,
+            Client(cluster, set_as_default=False) as client,
+        ):
+            yield client
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 def _recorded(shards: Shards, progress: Progress, shard_file: IO[bytes] | None) -> Shards:

@@ -79,12 +79,19 @@ def worker_count(requested: int) -> int:
     return requested or len(os.sched_getaffinity(0))
 
 
-def local_cluster(workers: int, security: Security) -> LocalCluster:
+def local_cluster(workers: int, security: Security, directory: Path) -> LocalCluster:
     """A Dask cluster of single-threaded worker processes, everything on loopback, over TLS
     with ``security`` (imported here, not at module import: gunicorn's master imports this
-    module)."""
+    module).
+
+    Its scheduler, nannies and workers keep their workspaces in ``directory`` (one only the
+    service's user may enter): each puts its workspace first on ``sys.path``, and Dask's
+    default, ``$TMPDIR/dask-scratch-space``, is a fixed name in a world-writable directory
+    that anyone may make first, with a package of his own inside.
+    """
     from distributed import LocalCluster
 
+    workspace = str(directory / "dask-scratch-space")
     return LocalCluster(
         n_workers=workers,
         threads_per_worker=1,
@@ -97,6 +104,8 @@ def local_cluster(workers: int, security: Security) -> LocalCluster:
         worker_dashboard_address="127.0.0.1:0",
         silence_logs=logging.WARNING,
         memory_limit=0,
+        local_directory=workspace,
+        scheduler_kwargs={"local_directory": workspace},
     )
 
 
@@ -293,7 +302,7 @@ def serve(scheduler_file: Path, parent: int, workers: int, restarts: int) -> Non
     if os.getppid() != parent:
         return
     directory = scheduler_file.parent
-    cluster = local_cluster(workers, credentials.make(directory))
+    cluster = local_cluster(workers, credentials.make(directory), directory)
     try:
         document = {"address": cluster.scheduler_address, "pid": os.getpid()}
         _write_json(scheduler_file, {**document, "restarts": restarts})

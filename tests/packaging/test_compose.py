@@ -29,3 +29,14 @@ def test_the_api_scales_with_replicas_behind_the_proxy() -> None:
     assert "server ${NGINX_UPSTREAM};" in template
     assert "zone scoring_api" in template  # `resolve` needs the upstream in shared memory
     assert "proxy_next_upstream error timeout non_idempotent;" in template
+
+
+def test_every_dask_process_keeps_its_workspace_in_a_private_directory() -> None:
+    """Dask puts its workspace first on ``sys.path``: never in the shared /tmp (issue 40)."""
+    compose = yaml.safe_load((ROOT / "deploy" / "compose.yaml").read_text())
+    for name in ("api", "scheduler", "worker"):
+        service = compose["services"][name]
+        workspace = service["environment"]["DASK_TEMPORARY_DIRECTORY"]
+        (mount,) = [m for m in service["tmpfs"] if m.split(":")[0] == workspace]
+        options = set(mount.split(":", 1)[1].split(","))
+        assert {"uid=10001", "mode=0700"} <= options, (name, mount)
