@@ -15,7 +15,9 @@ At start (``clean_stale``), directories a killed server left in ``/dev/shm`` (an
 temporary directory) are removed: each directory the service makes holds an ``owner`` file
 with the pid of the process that made it, and one whose owner is gone (and is ours) goes.
 POSIX semaphores (``sem.mp-*``, made by ``multiprocessing`` in Dask's processes) that are
-ours and mapped by no live process are unlinked too: a SIGKILLed run cannot unlink its own.
+ours and whose file no live process maps (by inode: the maps show a live one under another
+name) are unlinked too: a SIGKILLed run cannot unlink its own, and another server's live
+ones must stay.
 This module imports no third-party package at import time: gunicorn's master loads it.
 """
 
@@ -72,15 +74,43 @@ def _stale(directory: Path) -> bool:
         return False  # no owner file (not ours, or still being made): leave it
 
 
-def _mapped_shm() -> set[str]:
-    """Every /dev/shm file a live process maps (what we can read of /proc)."""
-    mapped: set[str] = set()
+def _mapped_files() -> set[tuple[int, int]]:
+    """(device, inode) of every ``/dev/shm`` file a live process maps.
+
+    By inode, not by name: glibc maps a new semaphore under its temporary name
+    (``/dev/shm/sem.XXXXXX (deleted)``) before it links ``sem.mp-*`` to it, so a live
+    semaphore's name is never in the maps. A process whose maps we cannot read is another
+    user's (our semaphores are 0600) or not dumpable (a Python process that uses them is).
+    """
+    mapped: set[tuple[int, int]] = set()
     for maps in Path("/proc").glob("[0-9]*/maps"):
-        with contextlib.suppress(OSError):
-            for line in maps.read_text().splitlines():
-                if "/dev/shm/" in line:
-                    mapped.add(line[line.index("/dev/shm/") :].removesuffix(" (deleted)"))
+        try:
+            text = maps.read_text()
+        except OSError:  # exited meanwhile, or not ours to read
+            continue
+        for line in text.splitlines():
+            if "/dev/shm/" not in line:
+                continue
+            fields = line.split(maxsplit=5)
+            with contextlib.suppress(ValueError, IndexError):
+                major, minor = fields[3].split(":")
+                mapped.add((os.makedev(int(major, 16), int(minor, 16)), int(fields[4])))
     return mapped
+
+
+def _unused_semaphores(base: str) -> list[Path]:
+    """Our ``sem.mp-*`` semaphores that no live process maps (a SIGKILLed run's)."""
+    semaphores = [p for p in Path(base).glob("sem.mp-*") if _ours(p)]
+    if not semaphores:
+        return []
+    mapped = _mapped_files()
+    unused = []
+    for semaphore in semaphores:
+        with contextlib.suppress(OSError):
+            status = semaphore.stat()
+            if (status.st_dev, status.st_ino) not in mapped:
+                unused.append(semaphore)
+    return unused
 
 
 def clean_stale(bases: list[str | None] | None = None) -> list[str]:
@@ -94,15 +124,10 @@ def clean_stale(bases: list[str | None] | None = None) -> list[str]:
                 shutil.rmtree(entry, ignore_errors=True)
                 removed.append(str(entry))
     base = shm()
-    if base is not None:
-        semaphores = [p for p in Path(base).glob("sem.mp-*") if _ours(p)]
-        if semaphores:
-            mapped = _mapped_shm()
-            for semaphore in semaphores:
-                if str(semaphore) not in mapped:
-                    with contextlib.suppress(OSError):
-                        semaphore.unlink()
-                        removed.append(str(semaphore))
+    for semaphore in _unused_semaphores(base) if base is not None else []:
+        with contextlib.suppress(OSError):
+            semaphore.unlink()
+            removed.append(str(semaphore))
     return removed
 
 

@@ -187,9 +187,8 @@ class Server:
         return self.process.returncode
 
 
-@contextlib.contextmanager
-def serve(log: Path, workers: int = 2, env: Mapping[str, str] | None = None) -> Iterator[Server]:
-    """gunicorn -c gunicorn.conf.py on a free port; always stopped on the way out."""
+def start(log: Path, workers: int = 2, env: Mapping[str, str] | None = None) -> Server:
+    """gunicorn -c gunicorn.conf.py on a free port, started (not yet ready): stop it."""
     port = free_port()
     environment = {
         **os.environ,
@@ -216,9 +215,15 @@ def serve(log: Path, workers: int = 2, env: Mapping[str, str] | None = None) -> 
         process = subprocess.Popen(
             command, cwd=ROOT, env=environment, stdout=out, stderr=subprocess.STDOUT
         )
-        server = Server(port, process, log)
-        try:
-            server.wait_ready()
-            yield server
-        finally:
-            server.stop()
+    return Server(port, process, log)
+
+
+@contextlib.contextmanager
+def serve(log: Path, workers: int = 2, env: Mapping[str, str] | None = None) -> Iterator[Server]:
+    """gunicorn -c gunicorn.conf.py on a free port, ready; always stopped on the way out."""
+    server = start(log, workers, env)
+    try:
+        server.wait_ready()
+        yield server
+    finally:
+        server.stop()

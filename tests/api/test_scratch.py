@@ -4,10 +4,12 @@ start (scoring_api/scratch.py), and Dask's own lines are JSON (logjson.py). Chea
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from prometheus_client import CollectorRegistry, multiprocess
 
@@ -105,3 +107,27 @@ def test_dask_lines_are_json_and_the_apps_loggers_stay_on() -> None:
     assert line["level"] == "WARNING"
     assert line["message"] == "w"
     assert "time" in line
+
+
+def test_a_live_semaphore_stays_though_mapped_under_another_name() -> None:
+    """glibc maps a new semaphore under its temporary name (``/dev/shm/sem.XXXXXX
+    (deleted)``), never ``sem.mp-*``: a clean-up by name unlinked every live one, and the
+    other server's Dask processes then failed in ``SemLock._rebuild`` (issue 40, item 5)."""
+    if scratch.shm() is None:
+        return
+    context = multiprocessing.get_context("spawn")  # named semaphores, as Dask's nannies use
+    before = set(Path("/dev/shm").glob("sem.mp-*"))
+    lock = context.Lock()
+    (named,) = set(Path("/dev/shm").glob("sem.mp-*")) - before
+    removed = scratch.clean_stale([])
+    assert str(named) not in removed
+    assert named.exists()
+    child = context.Process(target=_take_and_give_back, args=(lock,))
+    child.start()  # the child opens it by name (SemLock._rebuild)
+    child.join(60)
+    assert child.exitcode == 0
+
+
+def _take_and_give_back(lock: Any) -> None:
+    with lock:
+        pass
