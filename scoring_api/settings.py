@@ -90,17 +90,30 @@ class Settings:
     )
     max_simulations: int = _setting(
         2,
-        "Simulations running at once on the server, all workers together (with a Redis "
+        "Simulations running at once on the server, all workers together, a stopped run "
+        "counted until its games on the cluster have ended (with a Redis "
         "`SCORING_API_RATE_STORE`: all servers sharing it, as leases of 15 s renewed while a "
-        "run holds them, so a dead server's slots come back; per machine while Redis fails); "
-        "one more is a 503 problem with `Retry-After`, so health checks and scoring stay fast "
-        "(0 = no cap).",
+        "run holds them, so a dead server's slots come back and a restarted Redis gets the "
+        "running ones back; per machine while Redis fails); one more is a 503 problem with "
+        "`Retry-After`, so health checks and scoring stay fast (0 = no cap).",
     )
     client_simulations: int = _setting(
         1,
         "Of those, simulations one client (its address) may run at once, so that one client "
         "cannot hold the others out; one more is a 503 problem with `Retry-After` (0 = no "
         "per-client cap).",
+    )
+    max_answers: int = _setting(
+        4,
+        "Expensive answers (reviews, advice: those that play games out) running at once on "
+        "the server, all workers together (with a Redis `SCORING_API_RATE_STORE`: all servers "
+        "sharing it); one more is a 503 problem with `Retry-After`, so that scoring stays fast "
+        "(0 = no cap).",
+    )
+    client_answers: int = _setting(
+        2,
+        "Of those, expensive answers one client (its address) may have running at once; one "
+        "more is a 503 problem with `Retry-After` (0 = no per-client cap).",
     )
     send_seconds: float = _setting(
         30.0,

@@ -1,190 +1,240 @@
-"""Admission control: at most ``SCORING_API_MAX_SIMULATIONS`` simulations run at once on a
-server, all gunicorn workers together, and at most ``SCORING_API_CLIENT_SIMULATIONS`` of them
-for one client (its address); one more is a 503 problem with ``Retry-After``.
+"""Admission: work that costs seconds of CPU runs in pools of slots, at most a cap of it at
+once on the server (all gunicorn workers together; with a shared store, all replicas) and at
+most a share of it for one client (its address); one more is a 503 problem with an honest
+``Retry-After``.
 
-Simulations are long and CPU-bound; without a cap, 16 of them took every worker thread and
-``/healthz`` went unanswered for 20 s. With it, the other requests keep threads and CPU; with
-the per-client cap, one client's long streams cannot hold every slot while others wait.
+Two pools:
 
-How the workers share the count: one small file per slot in a directory the gunicorn master
-makes before it forks (beside the Prometheus files), and an exclusive ``flock`` on a slot's
-file while a simulation holds it. The kernel counts for us across processes and threads
-(each holder opens its own file description), and it releases the lock of a worker that
-dies, even by SIGKILL: a shared-memory counter would leak the slots of a killed worker, and
-a per-worker semaphore of cap/workers would refuse a simulation while another worker sits
-idle (the kernel, not us, picks the worker of each connection). A holder writes its client
-and the time by which its run is sure to end (its time budget, plus the send timeout for a
-stream) into its slot's file; a look at the slots is made under a lock of the directory, so
-no one sees a slot taken but not yet labelled. ``Retry-After`` is then the truth: the
-seconds until the first slot that matters (any, or the client's own) is sure to be free. A
-try costs a few system calls per slot, next to a simulation's milliseconds to minutes.
+- ``SIMULATIONS``: ``POST /v1/simulations`` (``SCORING_API_MAX_SIMULATIONS``,
+  ``SCORING_API_CLIENT_SIMULATIONS``). Without a cap, 16 simulations took every worker
+  thread and ``/healthz`` went unanswered for 20 s; without a share, one client's streams
+  held every slot while others waited.
+- ``ANSWERS``: expensive answers, those that play games out or search
+  (``POST /v1/deals/review``, ``POST /v1/discards/advise``; ``SCORING_API_MAX_ANSWERS``,
+  ``SCORING_API_CLIENT_ANSWERS``). Without them, 20 four-player reviews at once from one
+  address pushed other clients' one-hand scores to 23-29 s.
 
-With a shared store (``SCORING_API_RATE_STORE`` is Redis), the slots are counted there
-instead, for every replica of the API together (``admission_shared.py``, expiring leases);
-if the store fails, each machine counts alone meanwhile.
+An endpoint opts in with one line in its view, once its body is read (a bad body is a 422
+whatever the load): ``admission.admit(admission.ANSWERS)``. The slot is held until the
+answer is sent (a stream: until it ends or is closed) and, beyond that, while work done on
+the request's behalf still runs elsewhere (``Slot.hold``: a stopped simulation's shards
+finishing their game on the cluster), so that a client's share counts its running work,
+not only its open requests.
+
+Each holder labels its slot with the time it will be free: a simulation with its time
+budget (sure), an answer with how long this process's last answers of its pool took
+(expected); a simulation that stops early relabels its slot with the time its work left on
+the cluster has to end. ``Retry-After`` is the nearest of those, over the client's own slots
+when its share is full, over all when the pool is. The slots live in the shared store
+(``admission_shared.py``) when ``SCORING_API_RATE_STORE`` is Redis, else (and while the
+store fails) on this machine (``admission_slots.LocalSlots``).
 """
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
+import collections
 import functools
-import math
 import os
 import tempfile
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from flask import Response, after_this_request, request
 from werkzeug.exceptions import ServiceUnavailable
 
-from scoring_api.settings import current_settings
+from scoring_api.settings import Settings, current_settings
 
 from . import admission_shared
+from .admission_slots import Holder, LocalSlots, Refusal, Why, label, release
 from .streams import Watched
 
-RETRY_AFTER_SECONDS = 2
 _DIR_ENV = "PROMETHEUS_MULTIPROC_DIR"  # made afresh by gunicorn.conf.py for each server run
-_lock = threading.Lock()
-_local_dir: Path | None = None
-
-
-def slots_dir() -> Path:
-    """The server's slot directory: shared by the workers, or this process's own."""
-    global _local_dir
-    shared = os.environ.get(_DIR_ENV)
-    if shared:
-        path = Path(shared) / "admission"
-    else:
-        with _lock:
-            if _local_dir is None:
-                _local_dir = Path(tempfile.mkdtemp(prefix="scoring-api-slots-"))
-            path = _local_dir
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+_MEASURED = 20  # answers whose durations make a pool's expected duration
 
 
 @dataclass(frozen=True)
-class Busy:
-    """A refusal: every slot taken (``own`` false), or the client's share of them."""
+class Pool:
+    """A kind of work admitted together: its settings and how its refusals name it."""
 
-    own: bool
-    retry_after: int
+    name: str
+    """Its slots' name in the stores."""
+    cap_setting: str
+    """The setting of how many may run at once (0: no cap)."""
+    share_setting: str
+    """The setting of how many of them one client may run (0: no share)."""
+    work: str
+    """What it runs, in a refusal's words."""
+    durations: collections.deque[float] = field(
+        default_factory=lambda: collections.deque(maxlen=_MEASURED), compare=False
+    )
+    """How long this process's last slots of the pool were held, in seconds."""
 
+    def cap(self, settings: Settings) -> int:
+        cap: int = getattr(settings, self.cap_setting)
+        return cap
 
-def _record(fd: int) -> tuple[str, float]:
-    """A held slot's client and the time (epoch seconds) it is sure to be free, 0: unknown."""
-    with contextlib.suppress(OSError, ValueError):
-        client, _, until = os.pread(fd, 512, 0).decode().partition("\n")
-        return client, float(until or 0)
-    return "", 0.0
+    def share(self, settings: Settings) -> int:
+        share: int = getattr(settings, self.share_setting)
+        return share
 
-
-def _retry_after(untils: list[float]) -> int:
-    if not untils or min(untils) <= 0:  # a run without a time budget: no promise to make
-        return RETRY_AFTER_SECONDS
-    return max(1, math.ceil(min(untils) - time.time()))
-
-
-def take(cap: int, client: str = "", share: int = 0, seconds: float = 0) -> int | Busy:
-    """A file descriptor holding one of ``cap`` slots for ``client`` (for at most ``seconds``,
-    0 = no limit), or why not: all taken, or ``share`` of them already the client's."""
-    directory = slots_dir()
-    guard = os.open(directory / "lock", os.O_CREAT | os.O_RDWR, 0o600)
-    try:
-        fcntl.flock(guard, fcntl.LOCK_EX)
-        free: int | None = None
-        held: list[tuple[str, float]] = []
-        for slot in range(cap):
-            fd = os.open(directory / f"slot-{slot}", os.O_CREAT | os.O_RDWR, 0o600)
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                held.append(_record(fd))
-                os.close(fd)
-                continue
-            if free is None:
-                free = fd
-            else:
-                release(fd)
-        own = [until for holder, until in held if holder == client]
-        if free is not None and share > 0 and len(own) >= share:
-            release(free)
-            return Busy(True, _retry_after(own))
-        if free is None:
-            return Busy(False, _retry_after([until for _, until in held]))
-        until = time.time() + seconds if seconds > 0 else 0
-        os.ftruncate(free, 0)
-        os.pwrite(free, f"{client}\n{until:.3f}".encode(), 0)
-        return free
-    finally:
-        os.close(guard)  # and with it the directory's lock
+    def expected_seconds(self) -> float:
+        """How long a slot is expected to be held: the longest of the last few (0:
+        none measured yet, unknown)."""
+        return max(self.durations, default=0.0)
 
 
-def try_acquire(cap: int) -> int | None:
-    """A file descriptor holding one of ``cap`` slots, or None when all are taken."""
-    taken = take(cap)
-    return None if isinstance(taken, Busy) else taken
+SIMULATIONS = Pool("simulations", "max_simulations", "client_simulations", "simulations")
+ANSWERS = Pool("answers", "max_answers", "client_answers", "expensive answers (reviews, advice)")
 
 
-def release(fd: int) -> None:
-    with contextlib.suppress(OSError):
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
+class Slot:
+    """A slot held for a request: freed once every hold on it is let go (the answer sent,
+    and each piece of work still running on the request's behalf)."""
+
+    def __init__(
+        self,
+        pool: Pool,
+        client: str,
+        free: Callable[[], None],
+        relabel: Callable[[Holder], None],
+    ) -> None:
+        self._pool, self._client = pool, client
+        self._free, self._relabel = free, relabel
+        self._holds = 0
+        self._lock = threading.Lock()
+        self._taken = time.monotonic()
+
+    def hold(self) -> Callable[[], None]:
+        """One more hold on the slot; what lets it go (once)."""
+        with self._lock:
+            self._holds += 1
+        done = threading.Event()
+
+        def let_go() -> None:
+            if not done.is_set():
+                done.set()
+                self._let_go()
+
+        return let_go
+
+    def _let_go(self) -> None:
+        with self._lock:
+            self._holds -= 1
+            last = self._holds == 0
+        if last:
+            self._pool.durations.append(time.monotonic() - self._taken)
+            self._free()
+
+    def free_within(self, seconds: float) -> None:
+        """Its work will be over within ``seconds``: the label others' Retry-After reads."""
+        self._relabel(Holder(self._client, time.time() + seconds))
 
 
-def _take_anywhere(
-    store: str, cap: int, client: str, share: int, seconds: float
-) -> Callable[[], None] | Busy:
-    """A slot in the shared store (all replicas together) when there is one and it answers,
-    else on this machine; what frees it, or why not."""
-    shared = admission_shared.slots_for(store)
+def _no_slot(pool: Pool) -> Slot:
+    """The slot of a pool without a cap: nothing to free."""
+    return Slot(pool, "", lambda: None, lambda holder: None)
+
+
+_dirs_lock = threading.Lock()
+_local_dir: Path | None = None
+
+
+def slots_dir(pool: Pool) -> Path:
+    """The pool's directory of slots on this machine: the server's, shared by its workers
+    (beside the metrics), or this process's own outside gunicorn."""
+    global _local_dir
+    shared = os.environ.get(_DIR_ENV)
+    if shared:
+        return Path(shared) / "admission" / pool.name
+    with _dirs_lock:
+        if _local_dir is None:
+            _local_dir = Path(tempfile.mkdtemp(prefix="scoring-api-slots-"))
+    return _local_dir / pool.name
+
+
+def take(pool: Pool, settings: Settings, holder: Holder) -> Slot | Refusal:
+    """A slot of ``pool`` for ``holder`` in the shared store when there is one and it
+    answers, else on this machine (kept for the store, which gets it when it answers)."""
+    cap, share = pool.cap(settings), pool.share(settings)
+    shared = admission_shared.slots_for(settings.rate_store, pool.name)
     if shared is not None:
-        answer = shared.take(cap, client, share, seconds)
-        if isinstance(answer, admission_shared.Refused):
-            return Busy(answer.own, _retry_after(answer.untils))
+        answer = shared.take(cap, holder, share)
+        if isinstance(answer, Refusal):
+            return answer
         if answer is not None:
-            return functools.partial(shared.release, answer)
-    taken = take(cap, client, share, seconds)
-    if isinstance(taken, Busy):
-        return taken
-    return functools.partial(release, taken)
+            return Slot(
+                pool,
+                holder.client,
+                functools.partial(shared.release, answer),
+                functools.partial(shared.relabel, answer),
+            )
+    fd = LocalSlots(slots_dir(pool)).take(cap, holder, share)
+    if isinstance(fd, Refusal):
+        return fd
+    if shared is None:
+        free, relabel = functools.partial(release, fd), functools.partial(label, fd)
+        return Slot(pool, holder.client, free, relabel)
+    kept = os.urandom(16).hex()  # the store failed: it counts this slot once it answers
+    shared.remember(kept, holder)
+
+    def free_both() -> None:
+        release(fd)
+        shared.release(kept)
+
+    def relabel_both(new: Holder) -> None:
+        label(fd, new)
+        shared.relabel(kept, new)
+
+    return Slot(pool, holder.client, free_both, relabel_both)
 
 
-def admit(seconds: float) -> None:
-    """Take a slot for this request until its answer is sent (a stream: until it ends), which
-    its time budget ends within ``seconds`` (0 = no budget).
+def _refused(pool: Pool, settings: Settings, client: str, refusal: Refusal) -> ServiceUnavailable:
+    if refusal.why is Why.SHARE:
+        detail = (
+            f"This client ({client}) is running its {pool.share(settings)} {pool.work} at "
+            "once, its share of the server's: retry once one ends."
+        )
+    elif refusal.why is Why.RECOUNTING:
+        detail = (
+            f"The server is counting its running {pool.work} again (its shared store "
+            "restarted): retry in a few seconds."
+        )
+    else:
+        detail = (
+            f"The server is running its {pool.cap(settings)} {pool.work} at once; retry "
+            "shortly, or on another server."
+        )
+    return ServiceUnavailable(detail, retry_after=refusal.retry_after())
 
-    Raises a 503 (``Retry-After``) when every slot is taken, or the client's share of them.
+
+def admit(pool: Pool, seconds: float | None = None) -> Slot:
+    """A slot of ``pool`` for this request until its answer is sent (a stream: until it ends
+    or is closed), labelled with the time it will be free: ``seconds`` from now (its time
+    budget; 0: unknown), or by default the pool's expected duration.
+
+    Raises a 503 (``Retry-After``) when the pool is full, or the client's share of it.
     """
     settings = current_settings()
-    cap = settings.max_simulations
-    if cap <= 0:
-        return
+    if pool.cap(settings) <= 0:
+        return _no_slot(pool)
     client = request.remote_addr or "unknown"
-    taken = _take_anywhere(settings.rate_store, cap, client, settings.client_simulations, seconds)
-    if isinstance(taken, Busy):
-        if taken.own:
-            raise ServiceUnavailable(
-                f"This client ({client}) is running its {settings.client_simulations} "
-                "simulations at once, its share of the server's: retry once one ends.",
-                retry_after=taken.retry_after,
-            )
-        raise ServiceUnavailable(
-            f"The server is running its {cap} simulations at once; retry shortly, or on "
-            "another server.",
-            retry_after=taken.retry_after,
-        )
-    free = taken
+    expected = pool.expected_seconds() if seconds is None else seconds
+    holder = Holder(client, time.time() + expected if expected > 0 else 0.0)
+    slot = take(pool, settings, holder)
+    if isinstance(slot, Refusal):
+        raise _refused(pool, settings, client, slot)
+    answered = slot.hold()
 
     @after_this_request
     def _release_when_done(response: Response) -> Response:
-        if not response.is_streamed:  # a JSON answer: the games are played by now
-            free()
+        if not response.is_streamed:  # a JSON answer: the work is done by now
+            answered()
             return response
-        # A stream: until its last game is sent or it is closed (client gone, shutdown).
-        response.response = Watched(response.response, lambda *_: free())
+        # A stream: until its last line is sent or it is closed (client gone, shutdown).
+        response.response = Watched(response.response, lambda *_: answered())
         return response
+
+    return slot

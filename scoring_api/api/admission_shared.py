@@ -1,17 +1,28 @@
-"""The simulation cap counted across servers: slots as expiring keys in the shared store.
+"""Slots counted across servers: a pool's holders in one hash of the shared store.
 
 When ``SCORING_API_RATE_STORE`` is Redis (``./scripts/stack``, compose), every replica of
-the API counts its simulations there, so ``SCORING_API_MAX_SIMULATIONS`` and
-``SCORING_API_CLIENT_SIMULATIONS`` hold for the whole tier, not per machine. A slot is the
-key ``scoring-api:simulation-slot:<i>`` (i below the cap) holding ``client\\nuntil``; one
-Lua script looks at every slot and takes a free one atomically, so two replicas never take
-the same slot nor pass one client's share together. A key lives ``LEASE_SECONDS`` and each
-process renews the keys it holds every ``RENEW_SECONDS`` (a daemon thread): the slots of a
-replica that dies (SIGKILL, a lost machine) come back within ``LEASE_SECONDS``.
+the API counts its work there, so a pool's cap and a client's share hold for the whole
+tier, not per machine. A pool's slots are the hash ``scoring-api:slots:<pool>``: one field
+per holder (an id its process made) holding its record (``Holder.text()``) and the end of
+its lease (the store's clock, ms). One Lua script drops the holders whose lease ended and
+takes a slot under the rule of ``admission_slots.refuse``, atomically: two replicas never
+pass the cap nor one client's share together.
+
+Each process writes every holder it has again every ``RENEW_SECONDS`` (a daemon thread),
+which renews their leases: a replica that dies (SIGKILL, a lost machine) gives its slots
+back within ``LEASE_SECONDS``. The same write puts the holders back into a store that
+restarted empty (Redis keeps nothing on disk here), and adds the slots a process took on
+its own machine while the store failed. Until they are all back, the store would admit
+too many: so a store that has lost its slots admits nobody for ``RECOUNT_SECONDS`` (more
+than two renewals). It knows by the key ``COUNTED``, which says since when (its clock, ms)
+its count is whole: absent after a restart, the first take sets it to now plus
+``RECOUNT_SECONDS`` and is refused, as is every take before that time (a 503 whose
+``Retry-After`` is the time left). ``./scripts/stack`` sets it to 0 when it starts Redis
+afresh (nothing ran before): no wait there.
 
 If the store does not answer, ``take`` returns None and the caller counts on this machine
-alone (the flock slots of ``admission.py``), as the rate limits fail open; it tries the
-store again after ``RECHECK_SECONDS``.
+alone (``admission_slots.LocalSlots``), as the rate limits fail open; it tries the store
+again after ``RECHECK_SECONDS``.
 """
 
 from __future__ import annotations
@@ -19,42 +30,68 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import dataclass
+import uuid
 from typing import Any
+
+from .admission_slots import Holder, Refusal, Why
 
 log = logging.getLogger(__name__)
 
-PREFIX = "scoring-api:simulation-slot:"
+PREFIX = "scoring-api:slots:"
+COUNTED = "scoring-api:slots-counted-since"
 LEASE_SECONDS = 15
-RENEW_SECONDS = 5
+RENEW_SECONDS = 2
+RECOUNT_SECONDS = 5
 RECHECK_SECONDS = 5
 TIMEOUT_SECONDS = 0.5
 
-# KEYS: every slot. ARGV: client, value, lease ms, share. Returns {slot, own untils...} on
-# success, {-1, untils of all held} when full, {-2, the client's untils} past its share.
-_TAKE = """
-local free = -1
+_NOW = """
+local now = redis.call('TIME')
+local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+"""
+# KEYS: the pool's hash, COUNTED. ARGV: id, client, record, lease ms, cap, share, recount ms.
+# Returns {0} when taken; {-1, untils of all} full; {-2, the client's untils} past its
+# share; {-3, seconds until the count is whole} while the holders are told again.
+_TAKE = (
+    _NOW
+    + """
+local counted = redis.call('GET', KEYS[2])
+if not counted then
+  counted = ms + tonumber(ARGV[7])
+  redis.call('SET', KEYS[2], counted)
+end
+if ms < tonumber(counted) then return {-3, tostring((tonumber(counted) - ms) / 1000)} end
 local all, own = {}, {}
-for i, key in ipairs(KEYS) do
-  local held = redis.call('GET', key)
-  if held then
-    local client, untilv = string.match(held, '^(.-)\\n(.*)$')
-    table.insert(all, untilv or '0')
-    if client == ARGV[1] then table.insert(own, untilv or '0') end
-  elseif free < 0 then
-    free = i - 1
+local fields = redis.call('HGETALL', KEYS[1])
+for i = 1, #fields, 2 do
+  local client, untilv, ends = string.match(fields[i + 1], '^(.-)\\n(.-)\\n(.*)$')
+  if not ends or tonumber(ends) <= ms then
+    redis.call('HDEL', KEYS[1], fields[i])
+  else
+    table.insert(all, untilv)
+    if client == ARGV[2] then table.insert(own, untilv) end
   end
 end
-local share = tonumber(ARGV[4])
-if free >= 0 and share > 0 and #own >= share then return {-2, unpack(own)} end
-if free < 0 then return {-1, unpack(all)} end
-redis.call('SET', KEYS[free + 1], ARGV[2], 'PX', ARGV[3])
-return {free}
+if #all >= tonumber(ARGV[5]) then return {-1, unpack(all)} end
+local share = tonumber(ARGV[6])
+if share > 0 and #own >= share then return {-2, unpack(own)} end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3] .. '\\n' .. (ms + tonumber(ARGV[4])))
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return {0}
 """
-_RELEASE = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
+)
+# KEYS: the pool's hash. ARGV: lease ms, then id and record of each holder.
+_RENEW = (
+    _NOW
+    + """
+for i = 2, #ARGV, 2 do
+  redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1] .. '\\n' .. (ms + tonumber(ARGV[1])))
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return 1
 """
+)
+_REFUSED = {-1: Why.FULL, -2: Why.SHARE, -3: Why.RECOUNTING}
 
 
 def redis_url(store: str) -> str | None:
@@ -66,99 +103,106 @@ def redis_url(store: str) -> str | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Refused:
-    """No slot for this request in the shared store."""
+def _connect(url: str) -> Any:
+    import redis
 
-    own: bool
-    """True: the client holds its share; False: every slot is taken."""
-    untils: list[float]
-    """When each slot that matters (the client's own, or all) is sure to be free."""
-
-
-@dataclass(frozen=True, slots=True)
-class Held:
-    """A slot taken: the key, and the value that proves it is ours when it is freed."""
-
-    key: str
-    value: str
+    return redis.Redis.from_url(
+        url, socket_timeout=TIMEOUT_SECONDS, socket_connect_timeout=TIMEOUT_SECONDS
+    )
 
 
 class SharedSlots:
-    """This process's view of the shared slots: its connection and the keys it holds."""
+    """This process's view of a pool's shared slots: its connection and its holders."""
 
-    def __init__(self, url: str) -> None:
-        import redis
-
-        self._redis: Any = redis.Redis.from_url(
-            url, socket_timeout=TIMEOUT_SECONDS, socket_connect_timeout=TIMEOUT_SECONDS
-        )
-        self._held: dict[str, str] = {}
+    def __init__(self, url: str, pool: str) -> None:
+        self._redis: Any = _connect(url)
+        self._key = PREFIX + pool
+        self._held: dict[str, Holder] = {}  # in the store, or to be put there
         self._lock = threading.Lock()
         self._failed_at: float | None = None
         self._renewer: threading.Thread | None = None
+        self._renew_failing = False
 
-    def take(self, cap: int, client: str, share: int, seconds: float) -> Held | Refused | None:
-        """A slot taken, or why not; None: the store failed."""
+    def take(self, cap: int, holder: Holder, share: int) -> str | Refusal | None:
+        """A slot taken (its id), or why not; None: the store failed."""
         if self._failed_at is not None:
             if time.monotonic() - self._failed_at < RECHECK_SECONDS:
                 return None
             self._failed_at = None
-        until = time.time() + seconds if seconds > 0 else 0
-        value = f"{client}\n{until:.3f}"
-        keys = [f"{PREFIX}{slot}" for slot in range(cap)]
+        slot = uuid.uuid4().hex
+        args = [slot, holder.client, holder.text(), LEASE_SECONDS * 1000, cap, share]
         try:
-            answer = self._redis.eval(
-                _TAKE, len(keys), *keys, client, value, LEASE_SECONDS * 1000, share
-            )
+            answer = self._redis.eval(_TAKE, 2, self._key, COUNTED, *args, RECOUNT_SECONDS * 1000)
         except Exception:
-            log.warning("simulation slots' store failed: counting on this machine", exc_info=True)
+            log.warning("the slots' store failed: counting on this machine", exc_info=True)
             self._failed_at = time.monotonic()
             return None
         code = int(answer[0])
         if code < 0:
-            return Refused(code == -2, [float(untilv) for untilv in answer[1:]])
-        key = keys[code]
-        with self._lock:
-            self._held[key] = value
-            self._start_renewer()
-        return Held(key, value)
+            if code == -3:  # seconds until the count is whole: a time from now
+                return Refusal(Why.RECOUNTING, (time.time() + float(answer[1]),))
+            return Refusal(_REFUSED[code], tuple(float(until) for until in answer[1:]))
+        self.remember(slot, holder)
+        return slot
 
-    def release(self, held: Held) -> None:
+    def remember(self, slot: str, holder: Holder) -> None:
+        """Keep ``slot`` in the store (taken here, or on this machine while it failed) with
+        ``holder``'s record, renewed until it is released."""
         with self._lock:
-            self._held.pop(held.key, None)
-        try:
-            self._redis.eval(_RELEASE, 1, held.key, held.value)
-        except Exception:  # the lease runs out by itself
-            log.warning("could not free a simulation slot; it expires", exc_info=True)
+            self._held[slot] = holder
+            if self._renewer is None or not self._renewer.is_alive():
+                self._renewer = threading.Thread(
+                    target=self._renew, name="slot-leases", daemon=True
+                )
+                self._renewer.start()
 
-    def _start_renewer(self) -> None:
-        if self._renewer is None or not self._renewer.is_alive():
-            self._renewer = threading.Thread(target=self._renew, name="slot-leases", daemon=True)
-            self._renewer.start()
+    def release(self, slot: str) -> None:
+        with self._lock:  # never between a renewal's look at the holders and its write
+            self._held.pop(slot, None)
+            try:
+                self._redis.hdel(self._key, slot)
+            except Exception:  # its lease runs out by itself
+                log.warning("could not free a slot in the store; it expires", exc_info=True)
+
+    def relabel(self, slot: str, holder: Holder) -> None:
+        """A held slot's new record (its work now ends sooner), in the store at once."""
+        with self._lock:
+            if slot in self._held:
+                self._held[slot] = holder
+                self._write({slot: holder})
 
     def _renew(self) -> None:
         while True:
             time.sleep(RENEW_SECONDS)
             with self._lock:
-                held = dict(self._held)
-            for key in held:
-                try:
-                    self._redis.pexpire(key, LEASE_SECONDS * 1000)
-                except Exception:
-                    log.warning("could not renew a simulation slot's lease", exc_info=True)
+                self._write(self._held)
+
+    def _write(self, held: dict[str, Holder]) -> None:
+        """Write holders (again), each with a new lease: back if the store lost them. Under
+        the lock: a slot released meanwhile would come back until its lease ran out."""
+        if not held:
+            return
+        records = [value for slot, holder in held.items() for value in (slot, holder.text())]
+        try:
+            self._redis.eval(_RENEW, 1, self._key, LEASE_SECONDS * 1000, *records)
+        except Exception as exc:
+            if not self._renew_failing:
+                log.warning("could not renew the slots' leases: %s", exc)
+            self._renew_failing = True
+        else:
+            self._renew_failing = False
 
 
-_shared: dict[str, SharedSlots] = {}
+_shared: dict[tuple[str, str], SharedSlots] = {}
 _shared_lock = threading.Lock()
 
 
-def slots_for(store: str) -> SharedSlots | None:
-    """The process's shared slots for this store, or None when it is not a shared store."""
+def slots_for(store: str, pool: str) -> SharedSlots | None:
+    """The process's shared slots of ``pool`` in this store; None when it is not shared."""
     url = redis_url(store)
     if url is None:
         return None
     with _shared_lock:
-        if url not in _shared:
-            _shared[url] = SharedSlots(url)
-        return _shared[url]
+        if (url, pool) not in _shared:
+            _shared[(url, pool)] = SharedSlots(url, pool)
+        return _shared[(url, pool)]

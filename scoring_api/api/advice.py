@@ -10,7 +10,7 @@ from flask import Blueprint
 from scoring_api.sim.advisor import Advice, Model, advise_discards, default_model
 from scoring_api.sim.layaway import RankedOption
 
-from . import render
+from . import admission, render
 from .body import load_body
 from .simulation_schemas import AdviceSchema
 
@@ -22,6 +22,7 @@ _schema = AdviceSchema()
 @bp.post("/advise")
 def advise() -> dict[str, Any]:
     body = load_body(_schema)
+    admission.admit(admission.ANSWERS)  # an expensive answer: a slot, or a 503
     own_crib = body["dealer"] or body["partner_deals"]
     rules = body["rules"]
     model: Model = body["model"] or default_model(rules.players)

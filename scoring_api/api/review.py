@@ -26,7 +26,7 @@ from scoring_api.sim.review.deal import (
 from scoring_api.sim.review.inputs import DEFAULT_PLAYOUTS, MAX_PLAYOUTS, ReviewRequest
 from scoring_api.sim.review.labels import THRESHOLDS
 
-from . import render
+from . import admission, render
 from .advice import option_answer
 from .body import load_body
 from .deals import deal_of
@@ -115,6 +115,7 @@ def review() -> dict[str, Any]:
     if claimed.claims != Claims():
         score_deal(claimed)
     deal = replace(claimed, claims=Claims())
+    admission.admit(admission.ANSWERS)  # plays games out: a slot, or a 503
     rules = deal.rules
     model: Model = body["model"] or default_model(rules.players)
     seats = body.get("seats")

@@ -127,16 +127,16 @@ def _stream(write: Callable[[writers.Written], Iterator[bytes]]) -> Response:
     return Response(stream_with_context(write(written)), mimetype=NDJSON)
 
 
-def _admit(ndjson: bool) -> None:
+def _admit(ndjson: bool) -> admission.Slot:
     """A simulation slot, labelled with the time by which this run is sure to end: its
     budget, plus for a stream the longest it may then wait on its client (0: no bound)."""
     settings = current_settings()
     if not ndjson:
-        admission.admit(settings.json_seconds)
-    elif settings.stream_seconds > 0 and settings.send_seconds > 0:
-        admission.admit(settings.stream_seconds + settings.send_seconds)
-    else:
-        admission.admit(0)
+        return admission.admit(admission.SIMULATIONS, settings.json_seconds)
+    if settings.stream_seconds > 0 and settings.send_seconds > 0:
+        seconds = settings.stream_seconds + settings.send_seconds
+        return admission.admit(admission.SIMULATIONS, seconds)
+    return admission.admit(admission.SIMULATIONS, 0)
 
 
 CLIENT_CLOSED_REQUEST = 499

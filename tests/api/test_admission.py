@@ -6,15 +6,18 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 
 from flask import Flask
 from live_server import UNLIMITED
 
 from scoring_api.api import admission
+from scoring_api.api.admission_slots import Holder, LocalSlots, Refusal, Why, release
 from scoring_api.app import create_app
 
-from .contract import ContractClient
+from .contract import SPEC, ContractClient
 
+HAND = {"hand": ["3-3", "1-5", "2-4", "0-3"], "starter": "0-6"}
 GAME = {"games": 1, "players": [{"strategy": "random"}, {"strategy": "random"}]}
 STREAM = {"Accept": "application/x-ndjson"}
 
@@ -23,10 +26,16 @@ def _capped(cap: int) -> Flask:
     return create_app({"TESTING": True, **UNLIMITED, "SCORING_API_MAX_SIMULATIONS": cap})
 
 
+def _hold(pool: admission.Pool, cap: int, client: str = "10.0.0.9", until: float = 0.0) -> int:
+    """A slot of ``pool`` held on this machine, as another worker's request would: its fd."""
+    held = LocalSlots(admission.slots_dir(pool)).take(cap, Holder(client, until), 0)
+    assert not isinstance(held, Refusal)
+    return held
+
+
 def test_a_simulation_past_the_cap_is_a_503_with_retry_after() -> None:
     api = _capped(1).test_client()  # (the contract client refuses any 5xx)
-    held = admission.try_acquire(1)  # another worker's simulation, say
-    assert held is not None
+    held = _hold(admission.SIMULATIONS, 1)  # another worker's simulation, say
     try:
         response = api.post("/v1/simulations", json=GAME)
         assert response.status_code == 503
@@ -36,7 +45,7 @@ def test_a_simulation_past_the_cap_is_a_503_with_retry_after() -> None:
         hand = {"hand": ["3-3", "1-5", "2-4", "0-3"], "starter": "0-6"}
         assert api.post("/v1/hands/score", json=hand).status_code == 200
     finally:
-        admission.release(held)
+        release(held)
     assert api.post("/v1/simulations", json=GAME).status_code == 200
 
 
@@ -56,11 +65,11 @@ def test_a_json_answer_frees_its_slot_and_a_stream_holds_it_until_it_ends() -> N
 
 def test_a_bad_request_is_a_422_whatever_the_load() -> None:
     client = _capped(1).test_client()
-    held = admission.try_acquire(1)
+    held = _hold(admission.SIMULATIONS, 1)
     try:
         assert client.post("/v1/simulations", json={"games": 1}).status_code == 422
     finally:
-        admission.release(held)  # type: ignore[arg-type]
+        release(held)
 
 
 def test_slots_are_shared_by_processes_and_freed_when_one_dies(tmp_path: object) -> None:
@@ -74,7 +83,9 @@ def test_slots_are_shared_by_processes_and_freed_when_one_dies(tmp_path: object)
                 """
                 import sys, time
                 from scoring_api.api import admission
-                assert admission.try_acquire(1) is not None
+                from scoring_api.api.admission_slots import Holder, LocalSlots
+                slots = LocalSlots(admission.slots_dir(admission.SIMULATIONS))
+                assert isinstance(slots.take(1, Holder("a", 0), 0), int)
                 print("held", flush=True)
                 time.sleep(60)
                 """
@@ -89,15 +100,16 @@ def test_slots_are_shared_by_processes_and_freed_when_one_dies(tmp_path: object)
         old = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = directory
         try:
-            assert admission.try_acquire(1) is None
-            fd = admission.try_acquire(2)
-            assert fd is not None
-            admission.release(fd)
+            slots = LocalSlots(admission.slots_dir(admission.SIMULATIONS))
+            assert slots.take(1, Holder("b", 0), 0) == Refusal(Why.FULL, (0.0,))
+            fd = slots.take(2, Holder("b", 0), 0)
+            assert isinstance(fd, int)
+            release(fd)
             holder.kill()
             holder.wait(timeout=10)
-            fd = admission.try_acquire(1)
-            assert fd is not None
-            admission.release(fd)
+            fd = slots.take(1, Holder("b", 0), 0)
+            assert isinstance(fd, int)
+            release(fd)
         finally:
             if old is None:
                 del os.environ["PROMETHEUS_MULTIPROC_DIR"]
@@ -173,3 +185,53 @@ def test_a_store_that_fails_falls_back_to_counting_in_memory() -> None:
     body = {"tiles": ["0-5", "1-4", "2-3", "4-6", "5-5", "0-0"], "dealer": True}
     statuses = [client.post("/v1/discards/advise", json=body).status_code for _ in range(3)]
     assert statuses == [200, 200, 429]
+
+
+REVIEW = {
+    **SPEC["paths"]["/v1/deals/review"]["post"]["requestBody"]["content"]["application/json"][
+        "examples"
+    ]["threePlayersOneSeat"]["value"],
+    "playouts": 10,
+}
+ADVICE = {"tiles": ["0-5", "1-4", "2-3", "4-6", "5-5", "0-0"], "dealer": True}
+
+
+def test_expensive_answers_are_admitted_like_simulations() -> None:
+    """Issue 40, item 3: reviews and advice hold slots of their own pool, a client its
+    share of them; past either a 503 whose Retry-After is the nearest slot's label."""
+    app = create_app(
+        {
+            "TESTING": True,
+            **UNLIMITED,
+            "SCORING_API_MAX_ANSWERS": 2,
+            "SCORING_API_CLIENT_ANSWERS": 1,
+        }
+    )
+    api = app.test_client()  # 127.0.0.1
+    other = {"REMOTE_ADDR": "10.0.0.2"}
+    assert api.post("/v1/deals/review", json=REVIEW).status_code == 200
+    own = _hold(admission.ANSWERS, 2, "127.0.0.1", time.time() + 7)  # its review elsewhere
+    try:
+        for path, body in (("/v1/deals/review", REVIEW), ("/v1/discards/advise", ADVICE)):
+            refused = api.post(path, json=body)
+            assert refused.status_code == 503, path
+            assert 6 <= int(refused.headers["Retry-After"]) <= 7
+            assert "its 1 expensive answers" in refused.get_json()["detail"]
+        assert api.post("/v1/deals/review", json={"hands": []}).status_code == 422
+        assert api.post("/v1/hands/score", json=HAND).status_code == 200  # not admitted
+        assert api.post("/v1/deals/review", json=REVIEW, environ_base=other).status_code == 200
+        third = _hold(admission.ANSWERS, 2, "10.0.0.3", time.time() + 3)
+        try:
+            full = api.post("/v1/discards/advise", json=ADVICE, environ_base=other)
+            assert full.status_code == 503
+            assert 2 <= int(full.headers["Retry-After"]) <= 3  # the nearest of all slots
+            assert (
+                "running its 2 expensive answers (reviews, advice) at once"
+                in full.get_json()["detail"]
+            )
+        finally:
+            release(third)
+    finally:
+        release(own)
+    assert api.post("/v1/discards/advise", json=ADVICE).status_code == 200
+    assert admission.ANSWERS.expected_seconds() > 0  # measured: the next labels say it
