@@ -3,9 +3,10 @@ the run stops.
 
 Small runs and runs with transcripts are played inline, bigger ones on the cluster the
 settings name (inline when there is none); shard lines ask for the cluster. Between
-shards the run asks whether to stop: the time budget ran out, or the client went away (a
-stream's disconnect is also seen at its next write, which closes the stream and so the
-run; a JSON request's only by peeking at its socket, gunicorn gives no callback).
+shards, and between games, the run asks whether to stop: the time budget ran out, or the
+client went away (a stream's disconnect is also seen at its next write, which closes the
+stream and so the run; a JSON request's only by peeking at its socket, gunicorn gives no
+callback). On the cluster the shards stop by the run's deadline themselves.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from werkzeug.exceptions import ServiceUnavailable
 from scoring_api.settings import current_settings
 from scoring_api.sim.runs import SimulationRequest
 from scoring_api.sim_cluster.client import ClusterRestarting, embedded_cluster
-from scoring_api.sim_cluster.runner import Shards, Stop, StopKind, StopReason, play
+from scoring_api.sim_cluster.runner import Holds, Shards, play
 from scoring_api.sim_cluster.shards import GAME_LINES, GameLines
+from scoring_api.sim_cluster.stops import Stop, StopKind, StopReason
 
 from . import metrics
 
@@ -79,9 +81,15 @@ def _counted(shards: Shards) -> Shards:
 
 
 def shards_of(
-    sim: SimulationRequest, budget: float, lines: GameLines | None, small_inline: bool = True
+    sim: SimulationRequest,
+    budget: float,
+    lines: GameLines | None,
+    slot: Holds | None = None,
+    small_inline: bool = True,
 ) -> Shards:
-    """The request's run in shards, played from the first one asked for, each counted.
+    """The request's run in shards, played from the first one asked for, each counted; its
+    games stop at ``budget`` seconds from now (0: none), and ``slot`` (the request's
+    admission) is held while games it stopped still end on the cluster.
 
     Runs of at most ``SCORING_API_INLINE_GAMES`` are played inline unless ``small_inline``
     is false (shard lines ask for the cluster whatever the size).
@@ -95,4 +103,6 @@ def shards_of(
         except ClusterRestarting as restarting:  # a 503 now, before any status is sent
             raise ServiceUnavailable(str(restarting), retry_after=restarting.retry_after) from None
     stop = stopper(budget, request.environ)
-    return _counted(play(sim, scheduler, settings.shard_seconds, stop, lines))
+    deadline = time.time() + budget if budget > 0 else 0.0
+    played = play(sim, scheduler, settings.shard_seconds, stop, lines, deadline, slot)
+    return _counted(played)

@@ -25,8 +25,8 @@ from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest, game_line
 from scoring_api.sim_cluster import writers
 from scoring_api.sim_cluster.client import ClusterUnavailable
-from scoring_api.sim_cluster.runner import RunStopped, StopKind
 from scoring_api.sim_cluster.shards import GAME_LINES, GameLines, GameRow
+from scoring_api.sim_cluster.stops import RunStopped, StopKind
 
 from . import admission, render
 from .body import load_body
@@ -174,7 +174,7 @@ def simulate() -> dict[str, Any] | Response:
     shard_lines = ndjson and body["lines"] == "shards"
     transcripts: bool = body["transcripts"]
     _check_limits(body["games"], transcripts, shard_lines)
-    _admit(ndjson)  # a slot until the answer is sent, or a 503 (admission.py)
+    slot = _admit(ndjson)  # until the answer is sent and its games end, or a 503
     settings = current_settings()
     sim = SimulationRequest(
         lineup=tuple(player["strategy"] for player in body["players"]),
@@ -186,13 +186,13 @@ def simulate() -> dict[str, Any] | Response:
         budgets=tuple(player.get("budget") for player in body["players"]),
     )
     if shard_lines:  # for big runs: the cluster's whatever the size
-        shards = shards_of(sim, settings.stream_seconds, None, small_inline=False)
+        shards = shards_of(sim, settings.stream_seconds, None, slot, small_inline=False)
         return _stream(partial(writers.shard_lines, sim, shards))
     lines = TRANSCRIPT_LINES if transcripts else GAME_LINES  # transcripts: always inline
     if ndjson:
-        shards = shards_of(sim, settings.stream_seconds, lines)
+        shards = shards_of(sim, settings.stream_seconds, lines, slot)
         return _stream(partial(writers.game_lines, sim, shards))
-    shards = shards_of(sim, settings.json_seconds, lines if transcripts else None)
+    shards = shards_of(sim, settings.json_seconds, lines if transcripts else None, slot)
     try:
         return writers.json_answer(sim, shards, transcripts)
     except RunStopped as stopped:

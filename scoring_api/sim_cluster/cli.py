@@ -35,7 +35,8 @@ from scoring_api.sim.search import DEFAULT_BUDGET, DEFAULT_BUDGET_MORE_PLAYERS, 
 
 from .client import ClusterUnavailable
 from .embedded import QUIET_DASK, local_cluster, worker_count
-from .runner import RunStopped, Shards, play_on, unreachable
+from .runner import Shards, play_on
+from .stops import RunStopped, unreachable
 from .writers import json_answer, shard_line
 
 if TYPE_CHECKING:

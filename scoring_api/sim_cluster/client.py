@@ -45,6 +45,9 @@ class ClusterClient:
         self._lock = threading.Lock()
         self._client: Client | None = None
         self._address: str | None = None
+        self.closing = False
+        """Whether this process closed it for good (its gunicorn worker exits): a run cut
+        by that says so, not that the cluster was lost."""
 
     def get(self, scheduler: str) -> Client | None:
         """The client, or None to play inline (``off``, or no embedded cluster here)."""
@@ -88,6 +91,8 @@ class ClusterClient:
         return client
 
     def close(self) -> None:
+        """Close it for good (``worker_exit``): runs still going end as ``STOPPING``."""
+        self.closing = True
         with self._lock:
             self._close_locked()
 

@@ -4,17 +4,18 @@ Every run is a sequence of shards (``shards.Shard``), whatever its size and wher
 played: inline in this thread in game order, or on the cluster in any order (``in_order``
 puts them back in order, with a bounded window).
 
-- Shards are sized by time: the first from a rough cost per strategy, the next from the
-  speed the finished ones measured (``SCORING_API_SHARD_SECONDS``, 1 s by default), smaller
-  near the end so that the workers finish together.
+- Shards are sized by time: the first from the lineup's guessed cost (``costs.py``), the
+  next from the speed the finished ones measured (``SCORING_API_SHARD_SECONDS``, 1 s by
+  default), smaller near the end so that the workers finish together; one game at least.
 - At most ``WINDOW_PER_WORKER`` x workers shards of a request are in flight: concurrent
-  requests interleave on the cluster (its scheduler is first come, first served) and a
-  cancelled request leaves little behind (running tasks cannot be stopped, queued ones are
-  dropped).
-- Between shards (on the cluster, between completions and at least every
-  ``POLL_SECONDS``) ``stop()`` is asked whether to go on (the client disconnected, the time
-  budget ran out); on the way out, however it is left, every shard still queued is
-  cancelled.
+  requests interleave on the cluster (its scheduler is first come, first served).
+- ``stop()`` (the client disconnected, the time budget ran out) is asked between shards (on
+  the cluster, between completions and at least every ``POLL_SECONDS``) and, inline, also
+  between games (at most every ``shards.CHECK_SECONDS``). On the cluster each shard looks
+  between games at the run's deadline and at the run's stop event, which the server sets
+  however the run is left: a stopped run's shards end within a game (a running Dask task
+  cannot be cancelled), and until they have the request's slot stays held (``Holds``), so
+  that a client's share counts its work still running, not only its open requests.
 - A worker lost mid-run is the scheduler's business: it plays the shard again elsewhere, and
   the result is the same. A run that cannot go on ends with ``RunStopped``: its typed
   reason, the game ranges missing and how many games were played.
@@ -24,11 +25,11 @@ from __future__ import annotations
 
 import logging
 import queue
+import threading
+import time
 import uuid
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass
-from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from prometheus_client import Counter, Gauge
 
@@ -36,7 +37,19 @@ from scoring_api.sim.runs import SimulationRequest
 
 from . import shards
 from .client import CLIENT, ClusterUnavailable
+from .costs import Sizer
 from .shards import GAME_LINES, GameLines, Shard
+from .stops import (
+    OUT_OF_TIME,
+    SERVER_STOPPING,
+    GameRange,
+    RunStopped,
+    Stop,
+    StopKind,
+    StopReason,
+    missing_ranges,
+    unreachable,
+)
 
 if TYPE_CHECKING:
     from distributed import Client, Future
@@ -45,16 +58,10 @@ log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.25
 WINDOW_PER_WORKER = 2
-MIN_SHARD = 50
-MAX_SHARD = 2_000_000
-# Rough cost of one game, in seconds per strategy (a fresh process, caches cold): only the
-# first shards are sized from it, the rest from what those measured.
-COLD_SECONDS_PER_GAME = {
-    "random": 1 / 10_000,
-    "greedy": 1 / 4_000,
-    "expected": 1 / 2_000,
-    "search": 1 / 20,
-}
+DRAIN_GAMES = 2
+"""A stopped run's shards are expected to end within this many games' time."""
+DRAIN_WAIT_SECONDS = 60
+"""The longest its slot waits for them (or ``DRAIN_GAMES`` x 10 games' time, if longer)."""
 
 SHARDS_IN_FLIGHT = Gauge(
     "simulation_shards_in_flight",
@@ -73,108 +80,41 @@ SHARDS_PLAYED = Counter(
 )
 
 Shards = Generator[Shard, None, None]
-"""A run's shards as they are played (closing it cancels what is still queued)."""
-
-GameRange = tuple[int, int]
-"""Games ``first_game`` .. ``first_game + games - 1`` of a run, as (first_game, games)."""
+"""A run's shards as they are played (closing it stops what is still in flight)."""
 
 
-class StopKind(Enum):
-    """Why a run ends before its last game."""
+class Holds(Protocol):
+    """What keeps the request's admission slot while a stopped run's work still runs."""
 
-    GONE = "gone"
-    """The client went away: there is nobody to tell."""
-    TIME_BUDGET = "time budget"
-    """The request's time budget ran out."""
-    FAILED = "failed"
-    """A shard failed for good, or the cluster's scheduler was lost."""
-    OTHER_CODE = "other code"
-    """A worker runs other code than this server: its games could differ."""
-    UNREACHABLE = "unreachable"
-    """The cluster's scheduler cannot be reached: nothing was played."""
+    def hold(self) -> Callable[[], None]:
+        """One more hold on the slot; what lets it go."""
 
-
-@dataclass(frozen=True, slots=True)
-class StopReason:
-    """A run's reason to stop now: its kind, and a sentence for people."""
-
-    kind: StopKind
-    """What happened."""
-    detail: str
-    """What happened, in words (the answer's detail, ahead of what to do about it)."""
-
-
-@dataclass
-class RunStopped(Exception):  # noqa: N818 - the run's end, not a fault of the code
-    """The run ended before its last game."""
-
-    reason: StopReason
-    """Why."""
-    missing: list[GameRange]
-    """The game ranges not played, in order: each one may be asked for again."""
-    played: int
-    """Games played (and yielded) before it stopped."""
-
-    def __str__(self) -> str:
-        return self.reason.detail
-
-
-Stop = Callable[[], StopReason | None]
-"""Asked between shards: a reason to stop now, or None to go on."""
+    def free_within(self, seconds: float) -> None:
+        """The slot's new label: its work ends within ``seconds``."""
 
 
 def _never() -> StopReason | None:
     return None
 
 
-def missing_ranges(first: int, end: int, done: list[GameRange]) -> list[GameRange]:
-    """The (first_game, games) ranges of ``[first, end)`` not covered by ``done``."""
-    gaps = []
-    at = first
-    for start, games in sorted(done):
-        if start > at:
-            gaps.append((at, start - at))
-        at = max(at, start + games)
-    if at < end:
-        gaps.append((at, end - at))
-    return gaps
+class _Asked:
+    """``stop`` asked between games too, at most every ``shards.CHECK_SECONDS``; its
+    reason kept."""
 
+    def __init__(self, stop: Stop) -> None:
+        self.reason: StopReason | None = None
+        self.between_games = shards.Every(self._ask)
+        self._stop = stop
 
-class Sizer:
-    """Shard sizes aiming at ``seconds`` each, from the speed measured so far."""
+    def _ask(self) -> bool:
+        self.reason = self._stop()
+        return self.reason is not None
 
-    def __init__(self, sim: SimulationRequest, seconds: float, workers: int) -> None:
-        cost = sum(COLD_SECONDS_PER_GAME.get(name, 1 / 1_000) for name in sim.lineup) / len(
-            sim.lineup
-        )
-        self.seconds_per_game = cost
-        self.target = max(seconds, 0.05)
-        self.workers = max(workers, 1)
-        self.measured = False
-
-    def measure(self, games: int, seconds: float) -> None:
-        if games <= 0 or seconds <= 0:
-            return
-        observed = seconds / games
-        # The first measure replaces the guess; later ones move it gently (noise, warm-up).
-        if self.measured:
-            self.seconds_per_game = 0.7 * self.seconds_per_game + 0.3 * observed
-        else:
-            self.seconds_per_game = observed
-            self.measured = True
-
-    def next(self, remaining: int) -> int:
-        size = int(self.target / self.seconds_per_game)
-        if not self.measured:
-            size //= 8  # the guess may be optimistic: learn from short first shards
-        size = max(MIN_SHARD, min(size, MAX_SHARD))
-        # Near the end, shorter shards (down to a quarter) so that the workers finish together.
-        if remaining <= 2 * self.workers * size:
-            size = max(size // 4, MIN_SHARD, -(-remaining // (2 * self.workers)))
-        # No small remainder left over for one more shard.
-        if remaining < size + max(size // 4, MIN_SHARD):
-            size = remaining
-        return max(1, min(remaining, size))
+    def now(self) -> StopReason | None:
+        """Asked now, whenever it was last."""
+        if self.reason is None:
+            self._ask()
+        return self.reason
 
 
 def play_inline(
@@ -183,17 +123,20 @@ def play_inline(
     stop: Stop = _never,
     lines: GameLines | None = None,
 ) -> Shards:
-    """The run in shards in this thread, in game order (``stop`` asked before each)."""
+    """The run in shards in this thread, in game order (``stop`` asked before each shard
+    and between its games)."""
     sizer = Sizer(sim, shard_seconds, 1)
+    asked = _Asked(stop)
     at, end = sim.first_game, sim.first_game + sim.games
     while at < end:
-        reason = stop()
+        reason = asked.now()
         if reason is not None:
             raise RunStopped(reason, [(at, end - at)], at - sim.first_game)
-        shard = shards.play_range(sim, at, sizer.next(end - at), lines)
-        sizer.measure(shard.games, shard.seconds)
-        SHARDS_PLAYED.labels("inline", "ok").inc()
-        yield shard
+        shard = shards.play_range(sim, at, sizer.next(end - at), lines, asked.between_games)
+        if shard.games:
+            sizer.measure(shard.games, shard.seconds)
+            SHARDS_PLAYED.labels("inline", "ok").inc()
+            yield shard
         at = shard.end
 
 
@@ -203,91 +146,188 @@ def play_on_cluster(
     shard_seconds: float,
     stop: Stop = _never,
     rows: bool = False,
+    deadline: float = 0.0,
+    holds: Holds | None = None,
 ) -> Shards:
-    """The run in shards on the cluster, each yielded as it finishes (any order)."""
-    first, end = sim.first_game, sim.first_game + sim.games
+    """The run in shards on the cluster, each yielded as it finishes (any order); its games
+    stop by ``deadline`` (epoch seconds, 0: none) even if nobody tells them."""
+    run = _ClusterRun(client, sim, shard_seconds, stop, rows, deadline, holds)
     try:
-        workers = max(1, len(client.nthreads()))
-    except Exception as exc:  # the scheduler gone since the client was made
-        raise unreachable(sim, f"The simulation cluster cannot be asked: {exc}") from exc
-    CLUSTER_WORKERS.set(workers)
-    window = WINDOW_PER_WORKER * workers
-    sizer = Sizer(sim, shard_seconds, workers)
-    spec = shards.spec_of(sim)
-    run_id = uuid.uuid4().hex[:12]
-    at = first
-    done: list[GameRange] = []
-    pending: dict[Future[Any], GameRange] = {}
-    finished: queue.SimpleQueue[Future[Any]] = queue.SimpleQueue()
-
-    def stopped(reason: StopReason) -> RunStopped:
-        played = sum(games for _, games in done)
-        return RunStopped(reason, missing_ranges(first, end, done), played)
-
-    try:
-        while at < end or pending:
-            while at < end and len(pending) < window:
-                games = sizer.next(end - at)
-                future = client.submit(
-                    shards.play_shard,
-                    spec,
-                    at,
-                    games,
-                    rows,
-                    key=f"simulation-shard-{run_id}-{at}",
-                    pure=False,
-                )
-                pending[future] = (at, games)
-                SHARDS_IN_FLIGHT.inc()
-                future.add_done_callback(finished.put)
-                at += games
-            try:
-                future = finished.get(timeout=POLL_SECONDS)
-            except queue.Empty:
-                reason = stop()
-                if reason is not None:
-                    raise stopped(reason) from None
-                if client.status in ("closed", "closing"):
-                    lost = "The simulation cluster's scheduler was lost."
-                    raise stopped(StopReason(StopKind.FAILED, lost)) from None
+        while run.at < run.end or run.pending:
+            run.submit_window()
+            shard = run.next_shard()
+            if shard is None:
                 continue
-            if future not in pending:
-                continue
-            shard_first, games = pending.pop(future)
-            SHARDS_IN_FLIGHT.dec()
-            if future.status != "finished":
-                SHARDS_PLAYED.labels("cluster", "failed").inc()
-                raise stopped(StopReason(StopKind.FAILED, _failure(future)))
-            try:
-                result: dict[str, Any] = future.result()
-            except Exception as exc:  # finished, but fetching it met the scheduler going away
-                SHARDS_PLAYED.labels("cluster", "failed").inc()
-                lost = f"The simulation cluster was lost fetching a shard: {_named(exc)}"
-                raise stopped(StopReason(StopKind.FAILED, lost)) from exc
-            if result.get("code") != shards.CODE:
-                SHARDS_PLAYED.labels("cluster", "other_code").inc()
-                other = (
-                    f"A simulation worker runs other code (scoring_api {result.get('code')}) "
-                    f"than this server (scoring_api {shards.CODE}): install the same wheel "
-                    "on every node."
-                )
-                raise stopped(StopReason(StopKind.OTHER_CODE, other))
-            SHARDS_PLAYED.labels("cluster", "ok").inc()
-            shard = Shard.from_data(result)
-            sizer.measure(games, shard.seconds)
-            done.append((shard_first, games))
-            yield shard
+            if shard.games:
+                yield shard
             reason = stop()
-            if reason is not None and (at < end or pending):
-                raise stopped(reason)
+            if run.cut:  # its games stopped at the deadline: the run is over
+                raise run.stopped(reason or OUT_OF_TIME)
+            if reason is not None and (run.at < run.end or run.pending):
+                raise run.stopped(reason)
     finally:
-        if pending:
-            futures = list(pending)
-            SHARDS_IN_FLIGHT.dec(len(futures))
-            try:
-                client.cancel(futures)
-            except Exception:  # the scheduler may be gone: nothing left to cancel there
-                log.warning("cancelling %d shards failed", len(futures), exc_info=True)
+        run.leave()
+
+
+class _ClusterRun:
+    """One run's shards on the cluster: submitted a window at a time, taken as they finish,
+    and when it is left early its stop event set and its work waited for."""
+
+    def __init__(
+        self,
+        client: Client,
+        sim: SimulationRequest,
+        shard_seconds: float,
+        stop: Stop,
+        rows: bool,
+        deadline: float,
+        holds: Holds | None,
+    ) -> None:
+        self.client, self.sim, self.stop, self.rows, self.holds = client, sim, stop, rows, holds
+        self.first = self.at = sim.first_game
+        self.end = sim.first_game + sim.games
+        self.done: list[GameRange] = []
+        self.cut = False
+        """Whether a shard came back short: its games stopped at the run's deadline."""
+        self.pending: dict[Future[Any], GameRange] = {}
+        self.finished: queue.SimpleQueue[Future[Any]] = queue.SimpleQueue()
+        self.run_id = uuid.uuid4().hex[:12]
+        self.stop_event = f"simulation-stop-{self.run_id}"
+        self.spec = shards.spec_of(sim, deadline, self.stop_event)
+        try:
+            workers = max(1, len(client.nthreads()))
+        except Exception as exc:  # the scheduler gone since the client was made
+            raise unreachable(sim, f"The simulation cluster cannot be asked: {exc}") from exc
+        CLUSTER_WORKERS.set(workers)
+        self.window = WINDOW_PER_WORKER * workers
+        self.sizer = Sizer(sim, shard_seconds, workers)
+
+    def stopped(self, reason: StopReason) -> RunStopped:
+        played = sum(games for _, games in self.done)
+        return RunStopped(reason, missing_ranges(self.first, self.end, self.done), played)
+
+    def submit_window(self) -> None:
+        """Shards submitted until the window is full or the run has none left."""
+        while self.at < self.end and len(self.pending) < self.window:
+            games = self.sizer.next(self.end - self.at)
+            future = self.client.submit(
+                shards.play_shard,
+                self.spec,
+                self.at,
+                games,
+                self.rows,
+                key=f"simulation-shard-{self.run_id}-{self.at}",
+                pure=False,
+            )
+            self.pending[future] = (self.at, games)
+            SHARDS_IN_FLIGHT.inc()
+            future.add_done_callback(self.finished.put)
+            self.at += games
+
+    def next_shard(self) -> Shard | None:
+        """The next shard finished, or None after ``POLL_SECONDS`` without one (the run's
+        stop and the client's state asked meanwhile)."""
+        try:
+            future = self.finished.get(timeout=POLL_SECONDS)
+        except queue.Empty:
+            reason = self.stop()
+            if reason is not None:
+                raise self.stopped(reason) from None
+            if self.client.status in ("closed", "closing"):
+                if CLIENT.closing:  # our own worker is exiting, not the cluster
+                    raise self.stopped(SERVER_STOPPING) from None
+                lost = "The simulation cluster's scheduler was lost."
+                raise self.stopped(StopReason(StopKind.FAILED, lost)) from None
+            return None
+        if future not in self.pending:
+            return None
+        first, games = self.pending.pop(future)
+        SHARDS_IN_FLIGHT.dec()
+        shard = self._shard_of(future)
+        self.sizer.measure(shard.games, shard.seconds)
+        self.done.append((first, shard.games))
+        self.cut = shard.games < games
+        return shard
+
+    def _shard_of(self, future: Future[Any]) -> Shard:
+        """A finished future's shard, or the run's end (failed, or other code)."""
+        if future.status != "finished":
+            SHARDS_PLAYED.labels("cluster", "failed").inc()
+            raise self.stopped(StopReason(StopKind.FAILED, _failure(future)))
+        try:
+            result: dict[str, Any] = future.result()
+        except Exception as exc:  # finished, but fetching it met the scheduler going away
+            SHARDS_PLAYED.labels("cluster", "failed").inc()
+            lost = f"The simulation cluster was lost fetching a shard: {_named(exc)}"
+            raise self.stopped(StopReason(StopKind.FAILED, lost)) from exc
+        if result.get("code") != shards.CODE:
+            SHARDS_PLAYED.labels("cluster", "other_code").inc()
+            other = (
+                f"A simulation worker runs other code (scoring_api {result.get('code')}) "
+                f"than this server (scoring_api {shards.CODE}): install the same wheel "
+                "on every node."
+            )
+            raise self.stopped(StopReason(StopKind.OTHER_CODE, other))
+        SHARDS_PLAYED.labels("cluster", "ok").inc()
+        return Shard.from_data(result)
+
+    def leave(self) -> None:
+        """However the run is left with shards in flight: tell them to stop (its event) and
+        keep the request's slot until they have ended, within about ``DRAIN_GAMES`` games
+        (``_drain``, in a thread of its own: the answer does not wait)."""
+        futures = list(self.pending)
+        self.pending.clear()
+        if not futures:
+            return
+        per_game = self.sizer.seconds_per_game
+        expected = POLL_SECONDS + shards.CHECK_SECONDS + DRAIN_GAMES * per_game
+        let_go = None
+        if self.holds is not None:
+            self.holds.free_within(expected)
+            let_go = self.holds.hold()
+        wait = max(DRAIN_WAIT_SECONDS, 10 * DRAIN_GAMES * per_game)
+        threading.Thread(
+            target=_drain,
+            args=(self.client, futures, self.stop_event, wait, let_go),
+            name="shard-drain",
+            daemon=True,
+        ).start()
+
+
+def _drain(
+    client: Client,
+    futures: list[Future[Any]],
+    stop_event: str,
+    seconds: float,
+    let_go: Callable[[], None] | None,
+) -> None:
+    """Set the run's stop event, wait (at most ``seconds``) until its shards have ended,
+    then forget the event and let go of the request's slot."""
+    from distributed import Event
+
+    try:
+        if client.status in ("running", "connecting"):
+            Event(stop_event, client=client).set()
+            deadline = time.monotonic() + seconds
+            # (distributed.wait would look for a default client: this one is not)
+            while not all(future.done() for future in futures):
+                if time.monotonic() > deadline:
+                    log.warning(
+                        "%d shards of a stopped run still run after %.0f s", len(futures), seconds
+                    )
+                    break
+                time.sleep(POLL_SECONDS / 2)
+    except Exception:  # the scheduler or the client gone: nothing left to wait for there
+        log.warning("waiting for a stopped run's shards failed", exc_info=True)
+    finally:
+        SHARDS_IN_FLIGHT.dec(len(futures))
+        try:
+            client.cancel(futures)
+            Event(stop_event, client=client).clear()
+        except Exception:
+            log.debug("forgetting a stopped run", exc_info=True)
+        if let_go is not None:
+            let_go()
 
 
 def _failure(future: Future[Any]) -> str:
@@ -304,28 +344,25 @@ def _named(error: BaseException | None) -> str:
     return f"{type(error).__name__}: {error}"
 
 
-def unreachable(sim: SimulationRequest, detail: str) -> RunStopped:
-    """The run stopped before its first game: the cluster could not be asked."""
-    return RunStopped(
-        StopReason(StopKind.UNREACHABLE, detail), [(sim.first_game, sim.games)], played=0
-    )
-
-
 def play_on(
     client: Client | None,
     sim: SimulationRequest,
     shard_seconds: float,
     stop: Stop = _never,
     lines: GameLines | None = None,
+    deadline: float = 0.0,
+    holds: Holds | None = None,
 ) -> Shards:
-    """The run's shards on the client's cluster, or inline without one.
+    """The run's shards on the client's cluster, or inline without one (``deadline`` and
+    ``holds``: the cluster's, ``play_on_cluster``).
 
     Lines other than ``GAME_LINES`` (those with transcripts) are made inline: the workers
     make only those.
     """
     if client is None or lines not in (None, GAME_LINES):
         return play_inline(sim, shard_seconds, stop, lines)
-    return play_on_cluster(client, sim, shard_seconds, stop, rows=lines is not None)
+    rows = lines is not None
+    return play_on_cluster(client, sim, shard_seconds, stop, rows, deadline, holds)
 
 
 def play(
@@ -334,6 +371,8 @@ def play(
     shard_seconds: float,
     stop: Stop = _never,
     lines: GameLines | None = None,
+    deadline: float = 0.0,
+    holds: Holds | None = None,
 ) -> Shards:
     """The run's shards on the cluster the setting names (``off``: inline).
 
@@ -344,7 +383,7 @@ def play(
         client = CLIENT.get(scheduler)
     except ClusterUnavailable as exc:
         raise unreachable(sim, str(exc)) from exc
-    yield from play_on(client, sim, shard_seconds, stop, lines)
+    yield from play_on(client, sim, shard_seconds, stop, lines, deadline, holds)
 
 
 def in_order(shards_done: Iterator[Shard], first_game: int) -> Iterator[Shard]:

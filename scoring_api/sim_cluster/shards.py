@@ -9,6 +9,7 @@ refuses results from other code (a 503): its bytes could differ.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
 import time
@@ -35,6 +36,9 @@ def _fingerprint() -> str:
 
 
 CODE = _fingerprint()
+CHECK_SECONDS = 0.2
+"""How often a shard looks whether its run is over, between games (inline: the client and
+the budget; on a worker: the deadline and the server's stop event, a round trip)."""
 _gc_tuned = False
 
 GameRow = dict[str, object]
@@ -100,14 +104,18 @@ class Shard:
         )
 
 
-def spec_of(sim: SimulationRequest) -> dict[str, Any]:
-    """The run as plain data (what a shard needs besides its range): pickles anywhere."""
+def spec_of(sim: SimulationRequest, deadline: float = 0.0, stop_event: str = "") -> dict[str, Any]:
+    """The run as plain data (what a shard needs besides its range): pickles anywhere. With
+    the time (epoch seconds) its games must stop by (0: none), and the name of the Dask event
+    the server sets to stop them ("": none)."""
     return {
         "lineup": list(sim.lineup),
         "rules": sim.rules.as_dict(),
         "seed": sim.seed,
         "first_dealer": sim.first_dealer,
         "budgets": list(sim.budgets),
+        "deadline": deadline,
+        "stop_event": stop_event,
     }
 
 
@@ -123,31 +131,94 @@ def request_of(spec: dict[str, Any], first_game: int, games: int) -> SimulationR
     )
 
 
+Halt = Callable[[], bool]
+"""Asked between games: whether the run is over (its stop looks at most every
+``CHECK_SECONDS``)."""
+
+
+def _never() -> bool:
+    return False
+
+
 def play_range(
-    sim: SimulationRequest, first_game: int, games: int, lines: GameLines | None = None
+    sim: SimulationRequest,
+    first_game: int,
+    games: int,
+    lines: GameLines | None = None,
+    halt: Halt = _never,
 ) -> Shard:
-    """Games ``first_game`` .. ``first_game + games - 1`` of the run, in index order."""
+    """Games ``first_game`` .. ``first_game + games - 1`` of the run, in index order; fewer
+    (from ``first_game`` on, perhaps none) when ``halt`` says so before one of them."""
     rules = sim.rules
     transcripts = lines is not None and lines.transcripts
     started = time.perf_counter()
     totals = Totals.empty(rules)
     rows: list[GameRow] = []
-    for index in range(first_game, first_game + games):
+    index, end = first_game, first_game + games
+    while index < end and not halt():
         game = play_one(sim, index, transcripts)
         totals.add(game)
         if lines is not None:
             rows.append(lines.line(index, game, rules))
+        index += 1
     seconds = time.perf_counter() - started
-    return Shard(first_game, games, totals, seconds, None if lines is None else tuple(rows))
+    played = index - first_game
+    return Shard(first_game, played, totals, seconds, None if lines is None else tuple(rows))
+
+
+class Every:
+    """``check`` asked at most every ``CHECK_SECONDS`` (by the clock): the stop of a run
+    looked at between games without costing a game's worth of time per game."""
+
+    def __init__(self, check: Callable[[], bool]) -> None:
+        self._check = check
+        self._next = 0.0
+        self.said = False
+        """Whether ``check`` said to stop (it is not asked again)."""
+
+    def __call__(self) -> bool:
+        now = time.monotonic()
+        if not self.said and now >= self._next:
+            self._next = now + CHECK_SECONDS
+            self.said = self._check()
+        return self.said
+
+
+def _stopped_on_the_cluster(spec: dict[str, Any]) -> Halt:
+    """On a worker: the run's deadline passed (epoch seconds; 0: none), or the server set
+    the run's stop event (when it stops the run: the client gone, its budget, a failure)."""
+    deadline: float = spec.get("deadline", 0.0)
+    name: str = spec.get("stop_event", "")
+    event: Any = None
+    if name:
+        from distributed import Event
+
+        with contextlib.suppress(Exception):  # no scheduler: the deadline still holds
+            event = Event(name)
+
+    def over() -> bool:
+        if 0 < deadline <= time.time():
+            return True
+        if event is None:
+            return False
+        try:
+            return bool(event.is_set())
+        except Exception:  # the scheduler gone: the shard's result goes nowhere either
+            return True
+
+    return Every(over)
 
 
 def play_shard(
     spec: dict[str, Any], first_game: int, games: int, rows: bool = False
 ) -> dict[str, Any]:
-    """The Dask task: plain data in and out, so that a worker of other code still answers."""
+    """The Dask task: plain data in and out, so that a worker of other code still answers.
+    The run's deadline and stop event travel in ``spec`` (a worker of older code ignores
+    them): the games stop between two of them once the run is over."""
     global _gc_tuned
     if not _gc_tuned:  # as gunicorn.conf.py tunes each worker: the games are acyclic
         gc.set_threshold(100_000, 50, 100)
         _gc_tuned = True
     sim = request_of(spec, first_game, games)
-    return play_range(sim, first_game, games, GAME_LINES if rows else None).as_data()
+    halt = _stopped_on_the_cluster(spec)
+    return play_range(sim, first_game, games, GAME_LINES if rows else None, halt).as_data()

@@ -18,16 +18,9 @@ import orjson
 
 from scoring_api.sim.runs import SimulationRequest, Totals, summarize
 
-from .runner import (
-    GameRange,
-    RunStopped,
-    Shards,
-    StopKind,
-    StopReason,
-    in_order,
-    missing_ranges,
-)
+from .runner import Shards, in_order
 from .shards import GameRow, Shard
+from .stops import GameRange, RunStopped, StopKind, StopReason, missing_ranges
 
 
 def answer(sim: SimulationRequest, totals: Totals) -> dict[str, Any]:

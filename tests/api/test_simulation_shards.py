@@ -14,20 +14,15 @@ from typing import Any
 import pytest
 
 from scoring_api.app import create_app
-from scoring_api.rules import DEFAULT_RULES
+from scoring_api.rules import DEFAULT_RULES, RuleOptions
+from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import SimulationRequest, Totals
-from scoring_api.sim_cluster.runner import (
-    MIN_SHARD,
-    RunStopped,
-    Shards,
-    Sizer,
-    Stop,
-    StopKind,
-    StopReason,
-    missing_ranges,
-    play_inline,
-)
+from scoring_api.sim.search import MAX_BUDGET
+from scoring_api.sim_cluster import costs, shards
+from scoring_api.sim_cluster.costs import Sizer
+from scoring_api.sim_cluster.runner import Shards, play_inline
 from scoring_api.sim_cluster.shards import GAME_LINES, play_range
+from scoring_api.sim_cluster.stops import RunStopped, Stop, StopKind, StopReason, missing_ranges
 from scoring_api.sim_cluster.writers import game_lines, json_answer, shard_lines
 
 from .contract import ContractClient, pointers, problem_of
@@ -218,7 +213,7 @@ def test_inline_shards_stop_between_shards_naming_what_is_left() -> None:
     shards = play_inline(long, 0.0, _stop_after(2, FAILED), GAME_LINES)
     *games, error = lines_of(b"".join(game_lines(long, shards)))
     played = len(games)
-    assert MIN_SHARD < played < long.games
+    assert 0 < played < long.games
     assert error["missing"] == [{"first_game": 10 + played, "games": long.games - played}]
     with pytest.raises(RunStopped) as stopped:
         json_answer(long, play_inline(long, 0.0, _stop_after(1, FAILED)))
@@ -253,3 +248,41 @@ def test_one_answer_for_the_view_and_the_command_line(api: ContractClient) -> No
     request = sim(30, 5, "expected", "random", first_game=4, first_dealer="draw")
     run = SimulationRequest(("expected", "random"), DEFAULT_RULES, 5, 30, 4, "draw")
     assert api.post(SIMULATE, request).get_json() == json_answer(run, play_inline(run, 1.0))
+
+
+# --- issue 40, item 2: bounded in time whatever the lineup ---------------------------------
+
+
+def test_shards_are_sized_in_seconds_from_the_lineups_cost() -> None:
+    """Four players searching at the largest budget cost seconds a game: shards of one game
+    (a floor of 50 games made shards of minutes); random seats cost microseconds."""
+    rules = RuleOptions(players=4)
+    searching = SimulationRequest(("search",) * 4, rules, 1, 100, budgets=(MAX_BUDGET,) * 4)
+    assert costs.seconds_per_game(searching) > 2.0
+    assert Sizer(searching, 1.0, 2).next(100) == 1
+    cheap = SimulationRequest(("random",) * 4, rules, 1, 10**6)
+    assert Sizer(cheap, 1.0, 2).next(10**6) > 100
+    # Search costs more with more seats and a bigger budget; every strategy has a cost.
+    assert costs.seat_seconds("search", 4, 1000) > costs.seat_seconds("search", 2, 1000)
+    assert costs.seat_seconds("search", 2, 4000) > costs.seat_seconds("search", 2, 1000)
+    for name in STRATEGIES:
+        assert name == "search" or name in costs.SEAT_SECONDS
+
+
+def test_an_inline_run_stops_between_the_games_of_a_shard(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The stop is asked between games, not only between shards: one shard of all the games
+    here, and the run still stops after four of them (asked before each: the clock's
+    throttle off)."""
+    monkeypatch.setattr(shards, "CHECK_SECONDS", 0.0)
+    long = dataclasses.replace(RUN, games=1_000)
+    with pytest.raises(RunStopped) as stopped:
+        json_answer(long, play_inline(long, 10**9, _stop_after(5, FAILED)))
+    assert stopped.value.played == 4  # asked before the shard, then before each game
+    assert stopped.value.missing == [(14, 996)]
+    *games, error = lines_of(
+        b"".join(game_lines(long, play_inline(long, 10**9, _stop_after(5, FAILED), GAME_LINES)))
+    )
+    assert [line["index"] for line in games] == [10, 11, 12, 13]  # the games played are sent
+    assert error["missing"] == [{"first_game": 14, "games": 996}]

@@ -27,7 +27,7 @@ from live_server import ROOT, Answer, Server, free_port, serve
 
 from scoring_api.rules import RuleOptions
 from scoring_api.sim.runs import Totals
-from scoring_api.sim_cluster.runner import missing_ranges
+from scoring_api.sim_cluster.stops import missing_ranges
 
 from .dask_processes import Scheduler, scheduler, workers
 from .helpers import RUN, SIMULATE, SMALL_SHARDS, metric, wait_until

@@ -1,0 +1,169 @@
+"""A stopped run's work on the cluster ends within a game, and its client's share counts it
+until then (issue 40, item 2).
+
+Four players searching at budget 1000 cost about a second and a half a game here: shards
+of 50 games (the old floor) kept both workers a minute or more after the client left, while
+another client's big run got 503 after 0 games. Real ``dask scheduler`` and ``dask worker``
+processes (``dask_processes``), gunicorn as ``./scripts/serve`` runs it.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from live_server import Server, serve
+
+from scoring_api.rules import RuleOptions
+from scoring_api.sim.runs import SimulationRequest
+from scoring_api.sim_cluster.runner import play_on_cluster
+
+from .dask_processes import Scheduler, scheduler, workers
+from .helpers import RUN, SIMULATE, SMALL_SHARDS, wait_until
+
+SEARCH_SEATS = RuleOptions(players=4)
+SEARCHING = SimulationRequest(("search",) * 4, SEARCH_SEATS, 3, 100, budgets=(1000,) * 4)
+SEARCHING_BODY = {
+    "games": 100,
+    "seed": 3,
+    "rules": {"players": 4},
+    "players": [{"strategy": "search", "budget": 1000}] * 4,
+    "lines": "shards",
+}
+DRAINED_SECONDS = 60  # generous: the fix takes a game or two (seconds), the old code minutes
+A, B = "127.0.0.1", "127.0.0.2"
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Scheduler]:
+    directory = tmp_path_factory.mktemp("bounded")
+    with scheduler(directory) as sched, workers(sched, 2, directory):
+        yield sched
+
+
+def running(sched: Scheduler) -> list[str]:
+    """The runs whose shards the workers are running now, by id (``simulation-shard-<run>-
+    <first game>``; a stopped run's shards included: the scheduler forgets a cancelled task
+    that its worker still runs)."""
+    keys: dict[str, list[str]] = sched._ask(  # type: ignore[arg-type]
+        lambda client: client.run(
+            lambda dask_worker: [str(task.key) for task in dask_worker.state.executing]
+        )
+    )
+    return [key.split("-")[2] for found in keys.values() for key in found]
+
+
+def executing(sched: Scheduler) -> int:
+    return len(running(sched))
+
+
+class Holds:
+    """The request's slot as the runner sees it: its holds, when let go, its labels."""
+
+    def __init__(self) -> None:
+        self.held = 0
+        self.let_go_at: float | None = None
+        self.labels: list[float] = []
+
+    def hold(self) -> Callable[[], None]:
+        self.held += 1
+
+        def let_go() -> None:
+            self.let_go_at = time.monotonic()
+
+        return let_go
+
+    def free_within(self, seconds: float) -> None:
+        self.labels.append(seconds)
+
+
+def test_a_stopped_runs_shards_end_within_a_game_and_hold_the_slot_until_then(
+    cluster: Scheduler,
+) -> None:
+    from distributed import Client
+
+    holds = Holds()
+    with Client(cluster.address, set_as_default=False, timeout=10) as client:
+        shards = play_on_cluster(client, SEARCHING, 1.0, holds=holds)
+        first = next(shards)
+        assert 1 <= first.games <= 2  # sized in seconds from the lineup: a game or so
+        wait_until(lambda: executing(cluster) > 0, 30, "shards running")
+        shards.close()  # the client went away, say
+        stopped = time.monotonic()
+        assert holds.held == 1  # the slot is held for the work still running
+        wait_until(lambda: holds.let_go_at is not None, DRAINED_SECONDS, "the slot let go")
+        assert executing(cluster) == 0
+        assert holds.let_go_at is not None
+        drained = holds.let_go_at - stopped
+        (expected,) = holds.labels
+        assert 0 < expected < DRAINED_SECONDS
+    print(f"a stopped run's shards ended {drained:.1f} s after it stopped (label {expected:.1f} s)")
+
+
+@pytest.fixture(scope="module")
+def capped(cluster: Scheduler, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    env = {
+        **SMALL_SHARDS,
+        "SCORING_API_SCHEDULER": cluster.address,
+        "SCORING_API_MAX_SIMULATIONS": "2",
+        "SCORING_API_CLIENT_SIMULATIONS": "1",
+        "SCORING_API_JSON_SECONDS": "20",
+    }
+    log = tmp_path_factory.mktemp("bounded-server") / "server.log"
+    with serve(log, workers=1, env=env) as server:
+        yield server
+
+
+def simulate(server: Server, source: str, body: dict[str, Any]) -> http.client.HTTPResponse:
+    conn = http.client.HTTPConnection(
+        "127.0.0.1", server.port, timeout=60, source_address=(source, 0)
+    )
+    conn.request("POST", SIMULATE, json.dumps(body), {"Content-Type": "application/json"})
+    response = conn.getresponse()
+    response.read()
+    conn.close()
+    return response
+
+
+def test_an_abandoned_stream_holds_its_clients_share_until_its_games_end(
+    cluster: Scheduler, capped: Server
+) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", capped.port, timeout=120)
+    headers = {"Content-Type": "application/json", "Accept": "application/x-ndjson"}
+    conn.request("POST", SIMULATE, json.dumps(SEARCHING_BODY), headers)
+    response = conn.getresponse()
+    assert json.loads(response.readline())["type"] == "shard"
+    wait_until(lambda: executing(cluster) > 0, 30, "its next shards running")
+    (abandoned,) = set(running(cluster))
+    assert conn.sock is not None
+    conn.sock.close()  # the client leaves
+    conn.close()
+    left = time.monotonic()
+    # Another client's big run is served meanwhile (before: 503 after 0 games, the workers
+    # held by the abandoned shards), within its 20 s budget.
+    answers: list[http.client.HTTPResponse] = []
+    other = threading.Thread(target=lambda: answers.append(simulate(capped, B, RUN)))
+    other.start()
+    # The leaver's next run waits for its abandoned games: 503 until they have ended.
+    refusals = []
+    while True:
+        probe = simulate(capped, A, {**RUN, "games": 10})
+        if probe.status == 200:
+            break
+        assert probe.status == 503
+        refusals.append(int(probe.headers["Retry-After"]))
+        assert time.monotonic() - left < DRAINED_SECONDS, "the share never came back"
+        time.sleep(0.2)
+    admitted = time.monotonic() - left
+    assert abandoned not in running(cluster)  # its slot came back once its games had ended
+    other.join(60)
+    assert answers
+    assert answers[0].status == 200
+    assert refusals
+    assert min(refusals) >= 1
+    print(f"refused {len(refusals)} times (Retry-After {refusals}), admitted {admitted:.1f} s")
