@@ -105,7 +105,8 @@ def local_cluster(workers: int, security: Security, directory: Path) -> LocalClu
         silence_logs=logging.WARNING,
         memory_limit=0,
         local_directory=workspace,
-        scheduler_kwargs={"local_directory": workspace},
+        # No dashboard (bokeh is not installed): else Dask serves "/" and "/status" anyway.
+        scheduler_kwargs={"local_directory": workspace, "dashboard": False},
     )
 
 

@@ -101,6 +101,7 @@ def scheduler(directory: Path, port: int = 0) -> Iterator[Scheduler]:
         "127.0.0.1",
         "--port",
         str(port),
+        "--no-dashboard",
         "--dashboard-address",
         "127.0.0.1:0",
         "--scheduler-file",

@@ -32,7 +32,14 @@ from .helpers import RUN, SIMULATE, SMALL_SHARDS, metric, wait_until
 
 DASK_PORTS = 5  # the scheduler, 2 nannies, 2 workers
 HTTP_PORTS = 3  # the scheduler's and each worker's /health and /metrics
-HIDDEN = ("/info/main/workers.html", "/json/identity.json", "/eventstream", "/proxy/8786/x/y")
+HIDDEN = (
+    "/",
+    "/status",
+    "/info/main/workers.html",
+    "/json/identity.json",
+    "/eventstream",
+    "/proxy/8786/x/y",
+)
 
 
 @pytest.fixture(scope="module")
@@ -67,6 +74,16 @@ def http_status(port: int, path: str) -> int | None:
         connection.close()
 
 
+def sitemap(port: int) -> list[str]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=3)
+    try:
+        connection.request("GET", "/sitemap.json")
+        paths: list[str] = json.loads(connection.getresponse().read())["paths"]
+        return paths
+    finally:
+        connection.close()
+
+
 def strangers(ports: set[int]) -> dict[str, str]:
     """What a Dask client without the server's credentials got on each port (stranger.py)."""
     script = Path(__file__).with_name("stranger.py")
@@ -91,6 +108,7 @@ def test_every_port_refuses_a_client_without_the_credentials(server: Server) -> 
         assert http_status(port, "/metrics") == 200
         for path in HIDDEN:
             assert http_status(port, path) == 404, (port, path)
+        assert sitemap(port) == ["/health", "/metrics", "/sitemap.json"]  # Dask's own list
     tried = strangers(set(ports))
     assert len(tried) == 3 * len(ports)
     assert not [name for name, result in tried.items() if "ran" in result or "run" in result], tried
