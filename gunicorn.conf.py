@@ -31,7 +31,9 @@ threads = int(os.environ.get("GUNICORN_THREADS", "4"))
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "20000"))
 max_requests_jitter = max_requests // 10
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
-graceful_timeout = 30
+# How long a stopping worker lets its requests run on (a stream past it ends with a line
+# saying the server is stopping).
+graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "30"))
 keepalive = 5
 # Bounded request lines and headers: the service takes JSON bodies, not big headers.
 limit_request_line = 4096

@@ -1,8 +1,8 @@
 """Play a run in shards, inline or on a Dask cluster, yielding each shard as it finishes.
 
 Every run is a sequence of shards (``shards.Shard``), whatever its size and wherever it is
-played: inline in this thread in game order, or on the cluster in any order (``in_order``
-puts them back in order, with a bounded window).
+played: inline in this thread in game order, or on the cluster in any order (the writers'
+``in_order`` puts them back in order, with a bounded window).
 
 - Shards are sized by time: the first from the lineup's guessed cost (``costs.py``), the
   next from the speed the finished ones measured (``SCORING_API_SHARD_SECONDS``, 1 s by
@@ -28,7 +28,7 @@ import queue
 import threading
 import time
 import uuid
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any, Protocol
 
 from prometheus_client import Counter, Gauge
@@ -234,10 +234,7 @@ class _ClusterRun:
             if reason is not None:
                 raise self.stopped(reason) from None
             if self.client.status in ("closed", "closing"):
-                if CLIENT.closing:  # our own worker is exiting, not the cluster
-                    raise self.stopped(SERVER_STOPPING) from None
-                lost = "The simulation cluster's scheduler was lost."
-                raise self.stopped(StopReason(StopKind.FAILED, lost)) from None
+                raise self.stopped(_lost("The simulation cluster's scheduler was lost.")) from None
             return None
         if future not in self.pending:
             return None
@@ -253,13 +250,13 @@ class _ClusterRun:
         """A finished future's shard, or the run's end (failed, or other code)."""
         if future.status != "finished":
             SHARDS_PLAYED.labels("cluster", "failed").inc()
-            raise self.stopped(StopReason(StopKind.FAILED, _failure(future)))
+            raise self.stopped(_lost(_failure(future)))
         try:
             result: dict[str, Any] = future.result()
         except Exception as exc:  # finished, but fetching it met the scheduler going away
             SHARDS_PLAYED.labels("cluster", "failed").inc()
             lost = f"The simulation cluster was lost fetching a shard: {_named(exc)}"
-            raise self.stopped(StopReason(StopKind.FAILED, lost)) from exc
+            raise self.stopped(_lost(lost)) from exc
         if result.get("code") != shards.CODE:
             SHARDS_PLAYED.labels("cluster", "other_code").inc()
             other = (
@@ -330,6 +327,15 @@ def _drain(
             let_go()
 
 
+def _lost(detail: str) -> StopReason:
+    """A shard lost, or the client's connection: the cluster's failure, unless this process
+    closed the client itself because its gunicorn worker exits (``worker_exit``, after the
+    graceful timeout; a replica whose master died): then the cluster is fine, say so."""
+    if CLIENT.closing:
+        return SERVER_STOPPING
+    return StopReason(StopKind.FAILED, detail)
+
+
 def _failure(future: Future[Any]) -> str:
     if future.status == "error":
         try:
@@ -384,15 +390,3 @@ def play(
     except ClusterUnavailable as exc:
         raise unreachable(sim, str(exc)) from exc
     yield from play_on(client, sim, shard_seconds, stop, lines, deadline, holds)
-
-
-def in_order(shards_done: Iterator[Shard], first_game: int) -> Iterator[Shard]:
-    """The shards in game order (those finished early wait, at most a window of them)."""
-    waiting: dict[int, Shard] = {}
-    at = first_game
-    for shard in shards_done:
-        waiting[shard.first_game] = shard
-        while at in waiting:
-            ready = waiting.pop(at)
-            at = ready.end
-            yield ready

@@ -18,7 +18,7 @@ import orjson
 
 from scoring_api.sim.runs import SimulationRequest, Totals, summarize
 
-from .runner import Shards, in_order
+from .runner import Shards
 from .shards import GameRow, Shard
 from .stops import GameRange, RunStopped, StopKind, StopReason, missing_ranges
 
@@ -50,6 +50,18 @@ def json_answer(
             rows.extend(shard.rows or ())
     document = answer(sim, totals)
     return {**document, "transcripts": rows} if transcripts else document
+
+
+def in_order(shards_done: Iterator[Shard], first_game: int) -> Iterator[Shard]:
+    """The shards in game order (those finished early wait, at most a window of them)."""
+    waiting: dict[int, Shard] = {}
+    at = first_game
+    for shard in shards_done:
+        waiting[shard.first_game] = shard
+        while at in waiting:
+            ready = waiting.pop(at)
+            at = ready.end
+            yield ready
 
 
 def _line(document: dict[str, Any]) -> bytes:

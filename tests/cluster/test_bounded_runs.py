@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -167,3 +170,29 @@ def test_an_abandoned_stream_holds_its_clients_share_until_its_games_end(
     assert refusals
     assert min(refusals) >= 1
     print(f"refused {len(refusals)} times (Retry-After {refusals}), admitted {admitted:.1f} s")
+
+
+def test_a_stream_cut_by_its_own_workers_exit_says_so_not_that_the_cluster_was_lost(
+    cluster: Scheduler, tmp_path: Path
+) -> None:
+    """Issue 40, item 6: a replica whose master died (its worker exits after the graceful
+    timeout, closing its client of the cluster) ended its streams with "the simulation
+    cluster's scheduler was lost", though the cluster was fine."""
+    env = {**SMALL_SHARDS, "SCORING_API_SCHEDULER": cluster.address}
+    env["GUNICORN_GRACEFUL_TIMEOUT"] = "2"
+    with serve(tmp_path / "server.log", workers=1, env=env) as server:
+        (worker,) = server.wait_workers(1)
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
+        headers = {"Content-Type": "application/json", "Accept": "application/x-ndjson"}
+        conn.request("POST", SIMULATE, json.dumps({**SEARCHING_BODY, "games": 1000}), headers)
+        response = conn.getresponse()
+        assert json.loads(response.readline())["type"] == "shard"
+        os.kill(worker, signal.SIGTERM)  # as when its master is gone
+        lines = [json.loads(line) for line in response.read().decode().splitlines()]
+        conn.close()
+    error = lines[-1]
+    assert error["type"] == "error"
+    assert "This server is stopping" in error["detail"]
+    assert "cluster is fine" in error["detail"]
+    assert "lost" not in error["detail"]
+    assert error["missing"]
