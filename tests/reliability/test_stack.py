@@ -155,7 +155,9 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     env.pop("BIND", None)
     log = tmp_path_factory.mktemp("stack") / "stack.log"
     _plant_leftovers()
-    with log.open("wb") as out:
+    # Appending: nginx opens /dev/stdout anew (its own offset, O_APPEND); a shared offset
+    # without O_APPEND would write the others' lines over its own.
+    with log.open("ab") as out:
         process = subprocess.Popen(
             [str(ROOT / "scripts" / "stack")], cwd=ROOT, env=env, stdout=out, stderr=out
         )
@@ -482,18 +484,57 @@ def test_only_nginx_reaches_the_api_socket(stack: Stack) -> None:
     assert stack.call("POST", "/v1/hands/score", VALID_HAND)[0] == 200  # nginx does reach it
 
 
-def test_redis_killed_is_started_again_and_the_stack_serves_on(stack: Stack) -> None:
-    (redis,) = [pid for pid in stack.descendants() if b"redis-server" in _cmdline(pid)]
-    os.kill(redis, signal.SIGKILL)
-    status, _, body = stack.call("POST", "/v1/hands/score", VALID_HAND)
-    assert status == 200, body  # the rate limits fail open meanwhile
-    deadline = time.monotonic() + 10
-    while True:
-        again = [pid for pid in stack.descendants() if b"redis-server" in _cmdline(pid)]
-        if again and again != [redis]:
-            break
-        assert time.monotonic() < deadline, stack.tail()
-        time.sleep(0.2)
+def _stream_held(stack: Stack, source: str) -> http.client.HTTPConnection:
+    """A long simulation stream from ``source``, admitted (its head read), then left unread."""
+    conn = stack.connection(60, source)
+    body = {**LARGE_SIMULATION, "players": [{"strategy": "random"}] * 2, "lines": "shards"}
+    body["games"] = 10_000_000
+    headers = {"Content-Type": "application/json", "Accept": "application/x-ndjson"}
+    conn.request("POST", "/v1/simulations", json.dumps(body), headers)
+    response = conn.getresponse()
+    assert response.status == 200, response.read()[:300]
+    return conn
+
+
+def test_redis_killed_is_started_again_and_the_running_slots_come_back(stack: Stack) -> None:
+    """Issue 40, item 4: both slots held by two clients' streams, Redis killed and started
+    again by the stack: two new clients were admitted, four ran at once with a cap of two."""
+    streams = [_stream_held(stack, source) for source in ("127.0.0.4", "127.0.0.5")]
+    try:
+        (redis,) = [pid for pid in stack.descendants() if b"redis-server" in _cmdline(pid)]
+        os.kill(redis, signal.SIGKILL)
+        status, _, body = stack.call("POST", "/v1/hands/score", VALID_HAND)
+        assert status == 200, body  # the rate limits fail open meanwhile
+        deadline = time.monotonic() + 10
+        while True:
+            again = [pid for pid in stack.descendants() if b"redis-server" in _cmdline(pid)]
+            if again and again != [redis]:
+                break
+            assert time.monotonic() < deadline, stack.tail()
+            time.sleep(0.2)
+        # A new client is never admitted while the two streams run: first the store counts
+        # its running slots again, then they are back and the cap is full.
+        details = []
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            status, headers, body = stack.call(
+                "POST", "/v1/simulations", SMALL_SIMULATION, source="127.0.0.6"
+            )
+            assert status == 503, body
+            assert int(headers["retry-after"]) >= 1
+            details.append(json.loads(body)["detail"])
+            if "running its 2 simulations at once" in details[-1]:
+                break
+            time.sleep(0.3)
+        assert any("counting its running simulations again" in d for d in details), details
+        assert "running its 2 simulations at once" in details[-1], details
+    finally:
+        for conn in streams:
+            conn.close()
+    deadline = time.monotonic() + 30
+    while stack.call("POST", "/v1/simulations", SMALL_SIMULATION, source="127.0.0.6")[0] != 200:
+        assert time.monotonic() < deadline, "the slots never came back"
+        time.sleep(0.3)
     assert stack.process.poll() is None
     assert stack.call("GET", "/readyz")[0] == 200
     assert '"logger":"stack"' in stack.log.read_text(errors="replace")
@@ -669,3 +710,22 @@ def test_a_replica_killed_under_load_loses_no_request_and_the_caps_hold(stack: S
         assert time.monotonic() < deadline, stack.tail()
         time.sleep(0.3)
     assert "gunicorn replica 2 exited" in stack.log.read_text(errors="replace")
+
+
+def test_every_line_the_stack_wrote_is_json(stack: Stack) -> None:
+    """Issue 40, item 6: 11 lines of a soak's stderr were not JSON: redis-server's own log,
+    nginx's error log, bash's notice of a killed child. Last in this module: after Redis and
+    a replica were killed, and nginx saw a replica go."""
+    lines = [line for line in stack.log.read_text(errors="replace").splitlines() if line]
+    plain = []
+    for line in lines[:-1]:  # (the last may be being written)
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            plain.append(line)
+            continue
+        if not isinstance(entry, dict) or "time" not in entry:
+            plain.append(line)
+    assert not plain, plain[:5]
+    loggers = {json.loads(line).get("logger") for line in lines[:-1]}
+    assert {"redis", "stack", "gunicorn.error"} <= loggers, loggers
