@@ -61,11 +61,13 @@ _Spots = tuple[tuple[ShowKind, tuple[int, ...], int], ...]
 
 
 @cache
-def _spots(values: tuple[int, ...], rules: RuleOptions) -> _Spots:
+def _spots(values: tuple[int, ...], double_blank_in_fifteens: bool) -> _Spots:
     """Every fifteen, pair and run of sorted ``values``, by position.
 
-    The items depend only on the values, so they are found once per value multiset and the
-    tiles of each show are put in their places afterwards.
+    The items depend only on the values (and the one option that counts 0-0 in fifteens), so
+    they are found once per value multiset and the tiles of each show are put in their
+    places afterwards. Keyed by that option, not the whole ``RuleOptions``: a worker kept a
+    copy for every set of rules its clients named (48 of them).
     """
     found: list[tuple[ShowKind, tuple[int, ...], int]] = []
     positions = range(len(values))
@@ -73,7 +75,7 @@ def _spots(values: tuple[int, ...], rules: RuleOptions) -> _Spots:
         for group in combinations(positions, size):
             chosen = [values[i] for i in group]
             # Only 0-0 has value 0: the option decides whether a fifteen may include it.
-            if sum(chosen) == FIFTEEN and (rules.double_blank_in_fifteens or 0 not in chosen):
+            if sum(chosen) == FIFTEEN and (double_blank_in_fifteens or 0 not in chosen):
                 found.append(("fifteen", group, 2))
     for a, b in combinations(positions, 2):
         if values[a] == values[b]:
@@ -93,7 +95,7 @@ def _by_value(tile: Tile) -> tuple[int, Tile]:
 
 def _items(tiles: Sequence[Tile], rules: RuleOptions) -> list[ShowItem]:
     ordered = sorted(tiles, key=_by_value)
-    spots = _spots(tuple(tile.value for tile in ordered), rules)
+    spots = _spots(tuple(tile.value for tile in ordered), rules.double_blank_in_fifteens)
     return [
         ShowItem(kind, tuple(map(ordered.__getitem__, group)), points)
         for kind, group, points in spots
@@ -136,11 +138,10 @@ def show_table(rules: RuleOptions = DEFAULT_RULES) -> bytes:
 
 
 def _build_show_table(double_blank_in_fifteens: bool) -> bytes:
-    rules = RuleOptions(double_blank_in_fifteens=double_blank_in_fifteens)
     table = bytearray(TABLE_SIZE)
     for values in combinations_with_replacement(range(MAX_VALUE + 1), HAND_SIZE + 1):
         if all(values.count(v) <= VALUE_COUNTS[v] for v in set(values)):
-            spots = _spots(values, rules)
+            spots = _spots(values, double_blank_in_fifteens)
             table[sum(VALUE_WEIGHTS[v] for v in values)] = sum(points for _, _, points in spots)
     return bytes(table)
 

@@ -1,0 +1,127 @@
+"""A gunicorn worker's resident memory over a long, varied load (issue 40, item 6).
+
+Run from the repository root:
+    .venv/bin/python bench/worker_memory.py [--requests N] [--clients C]
+
+One worker as ``./scripts/serve`` runs it (gunicorn.conf.py), never recycled
+(``GUNICORN_MAX_REQUESTS=0``), no limits, simulations inline; ``--clients`` threads send
+``--requests`` requests in all, each drawn from a fixed seed: hand scores, batches of 100
+random hands, advice (both models), simulations of 20 games with a new seed each (two to four
+players, every strategy but search), pegging records, and four-player deal reviews at 200
+play-outs, each under a set of rules drawn from all 48 a client may name. Printed: the
+worker's resident size every ``--every`` requests, and at the end. What it levels off at is
+what its bounded memos and caches hold (docs/operations.md). Nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import itertools
+import json
+import random
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # live_server: gunicorn as the tests start it
+
+from live_server import Server, serve  # noqa: E402
+from reliability.helpers import four_player_review  # noqa: E402
+
+TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
+TABLES = [(2, False), (3, False), (4, False), (4, True)]
+RULES = [
+    {"target": t, "starter_double_points": s, "double_blank_in_fifteens": d, "players": p,
+     "partners": q}
+    for t, s, d, (p, q) in itertools.product([61, 121], [0, 1, 2], [True, False], TABLES)
+]  # fmt: skip
+ENV = {"GUNICORN_MAX_REQUESTS": "0", "SCORING_API_SCHEDULER": "off"}
+
+
+def request_of(rng: random.Random, review: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    rules = rng.choice(RULES)
+    players = rules["players"]
+    kind = rng.randrange(6)
+    if kind == 0:
+        tiles = rng.sample(TILES, 5)
+        return "/v1/hands/score", {"hand": tiles[:4], "starter": tiles[4], "rules": rules}
+    if kind == 1:
+        hands = [{"hand": (s := rng.sample(TILES, 5))[:4], "starter": s[4]} for _ in range(100)]
+        return "/v1/hands/score-batch", {"hands": hands, "rules": rules}
+    if kind == 2:
+        model = "expert" if players == 2 and rng.random() < 0.5 else "expected"
+        drawn = rng.sample(TILES, 6 if players == 2 else 5)
+        body = {"tiles": drawn, "dealer": rng.random() < 0.5, "rules": rules, "model": model}
+        return "/v1/discards/advise", body
+    if kind == 3:
+        names = ["random", "greedy", "expected"] + (["expert"] if players == 2 else [])
+        seats = [{"strategy": rng.choice(names)} for _ in range(players)]
+        body = {"games": 20, "seed": rng.randrange(2**53), "rules": rules, "players": seats}
+        return "/v1/simulations", body
+    if kind == 4:
+        plays = [{"player": 0, "tile": "3-4"}, {"player": 1, "tile": "2-6"}]
+        return "/v1/pegging/score", {"plays": plays, "dealer": 1}
+    return "/v1/deals/review", {**review, "playouts": 200}
+
+
+def rss_mb(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return (
+        int(next(line for line in status.splitlines() if line.startswith("VmRSS")).split()[1])
+        // 1024
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--requests", type=int, default=40_000)
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--every", type=int, default=5_000)
+    args = parser.parse_args()
+    with (
+        tempfile.TemporaryDirectory() as logs,
+        serve(Path(logs) / "g.log", workers=1, env=ENV) as server,
+    ):
+        (worker,) = server.wait_workers(1)
+        review = four_player_review(server)
+        print(f"worker {worker}: {rss_mb(worker)} MB idle", flush=True)
+        sent = itertools.count(1)
+        lock = threading.Lock()
+
+        def client(seed: int) -> None:
+            rng = random.Random(seed)
+            while (number := next(sent)) <= args.requests:
+                path, body = request_of(rng, review)
+                status = post(server, path, body)
+                assert status == 200, (status, path, body)
+                if number % args.every == 0:
+                    with lock:
+                        print(f"{number:,} requests: {rss_mb(worker)} MB", flush=True)
+
+        threads = [threading.Thread(target=client, args=(seed,)) for seed in range(args.clients)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        print(f"after {args.requests:,} requests: {rss_mb(worker)} MB", flush=True)
+    return 0
+
+
+def post(server: Server, path: str, body: dict[str, Any]) -> int:
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
+    try:
+        conn.request("POST", path, json.dumps(body), {"Content-Type": "application/json"})
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    finally:
+        conn.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
