@@ -8,7 +8,7 @@ One worker as ``./scripts/serve`` runs it (gunicorn.conf.py), never recycled
 ``--requests`` requests in all, each drawn from a fixed seed: hand scores, batches of 100
 random hands, advice (both models), simulations of 20 games with a new seed each (two to four
 players, every strategy but search), pegging records, and four-player deal reviews at 200
-play-outs, each under a set of rules drawn from all 48 a client may name. Printed: the
+play-outs, each under a set of rules drawn from all 96 a client may name. Printed: the
 worker's resident size every ``--every`` requests, and at the end. What it levels off at is
 what its bounded memos and caches hold (docs/operations.md). Nothing is asserted.
 """
@@ -37,8 +37,9 @@ TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
 TABLES = [(2, False), (3, False), (4, False), (4, True)]
 RULES = [
     {"target": t, "starter_double_points": s, "double_blank_in_fifteens": d, "players": p,
-     "partners": q}
-    for t, s, d, (p, q) in itertools.product([61, 121], [0, 1, 2], [True, False], TABLES)
+     "partners": q, "muggins": m}
+    for t, s, d, (p, q), m in itertools.product(
+        [61, 121], [0, 1, 2], [True, False], TABLES, [False, True])
 ]  # fmt: skip
 ENV = {"GUNICORN_MAX_REQUESTS": "0", "SCORING_API_SCHEDULER": "off"}
 

@@ -67,7 +67,7 @@ def _spots(values: tuple[int, ...], double_blank_in_fifteens: bool) -> _Spots:
     The items depend only on the values (and the one option that counts 0-0 in fifteens), so
     they are found once per value multiset and the tiles of each show are put in their
     places afterwards. Keyed by that option, not the whole ``RuleOptions``: a worker kept a
-    copy for every set of rules its clients named (48 of them).
+    copy for every set of rules its clients named (96 of them).
     """
     found: list[tuple[ShowKind, tuple[int, ...], int]] = []
     positions = range(len(values))
