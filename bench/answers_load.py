@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import http.client
-import json
 import os
 import statistics
 import sys
@@ -53,24 +51,11 @@ MODES = {
 }
 
 
-def post(server: Server, source: str, path: str, body: Any, timeout: float = 120) -> int:
-    conn = http.client.HTTPConnection(
-        "127.0.0.1", server.port, timeout=timeout, source_address=(source, 0)
-    )
-    try:
-        conn.request("POST", path, json.dumps(body), {"Content-Type": "application/json"})
-        response = conn.getresponse()
-        response.read()
-        return response.status
-    finally:
-        conn.close()
-
-
 def attack(
     server: Server, review: dict[str, Any], until: float, seen: collections.Counter[int]
 ) -> None:
     while time.monotonic() < until:
-        seen[post(server, ATTACKER, "/v1/deals/review", review)] += 1
+        seen[server.post_json("/v1/deals/review", review, 120, ATTACKER).status] += 1
 
 
 def measure(
@@ -89,7 +74,7 @@ def measure(
     latencies = []
     while time.monotonic() < until:
         started = time.perf_counter()
-        status = post(server, OTHER, "/v1/hands/score", VALID_HAND)
+        status = server.post_json("/v1/hands/score", VALID_HAND, 120, OTHER).status
         latencies.append((time.perf_counter() - started) * 1000)
         assert status == 200, status
         time.sleep(0.02)

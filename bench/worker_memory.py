@@ -16,9 +16,7 @@ what its bounded memos and caches hold (docs/operations.md). Nothing is asserted
 from __future__ import annotations
 
 import argparse
-import http.client
 import itertools
-import json
 import random
 import sys
 import tempfile
@@ -30,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # live_server: gunicorn as the tests start it
 
-from live_server import Server, serve  # noqa: E402
+from live_server import serve  # noqa: E402
 from reliability.helpers import four_player_review  # noqa: E402
 
 TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
@@ -98,7 +96,7 @@ def main() -> int:
             rng = random.Random(seed)
             while (number := next(sent)) <= args.requests:
                 path, body = request_of(rng, review)
-                status = post(server, path, body)
+                status = server.post_json(path, body, 120).status
                 assert status == 200, (status, path, body)
                 if number % args.every == 0:
                     with lock:
@@ -111,17 +109,6 @@ def main() -> int:
             thread.join()
         print(f"after {args.requests:,} requests: {rss_mb(worker)} MB", flush=True)
     return 0
-
-
-def post(server: Server, path: str, body: dict[str, Any]) -> int:
-    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
-    try:
-        conn.request("POST", path, json.dumps(body), {"Content-Type": "application/json"})
-        response = conn.getresponse()
-        response.read()
-        return response.status
-    finally:
-        conn.close()
 
 
 if __name__ == "__main__":

@@ -80,8 +80,12 @@ class Server:
         body: bytes | None = None,
         headers: Mapping[str, str] | None = None,
         timeout: float = 30,
+        source: str = "127.0.0.1",
     ) -> Answer:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        """One request on a new connection from ``source`` (127.0.0.2 is another client)."""
+        conn = http.client.HTTPConnection(
+            "127.0.0.1", self.port, timeout=timeout, source_address=(source, 0)
+        )
         try:
             conn.putrequest(method, path)
             for name, value in (headers or {}).items():
@@ -99,13 +103,16 @@ class Server:
         finally:
             conn.close()
 
-    def post_json(self, path: str, document: Any, timeout: float = 30) -> Answer:
+    def post_json(
+        self, path: str, document: Any, timeout: float = 30, source: str = "127.0.0.1"
+    ) -> Answer:
         return self.request(
             "POST",
             path,
             json.dumps(document).encode(),
             {"Content-Type": "application/json"},
             timeout,
+            source,
         )
 
     def children(self) -> set[int]:

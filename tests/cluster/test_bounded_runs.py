@@ -17,10 +17,9 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from live_server import Server, serve
+from live_server import Answer, Server, serve
 
 from scoring_api.rules import RuleOptions
 from scoring_api.sim.runs import SimulationRequest
@@ -122,17 +121,6 @@ def capped(cluster: Scheduler, tmp_path_factory: pytest.TempPathFactory) -> Iter
         yield server
 
 
-def simulate(server: Server, source: str, body: dict[str, Any]) -> http.client.HTTPResponse:
-    conn = http.client.HTTPConnection(
-        "127.0.0.1", server.port, timeout=60, source_address=(source, 0)
-    )
-    conn.request("POST", SIMULATE, json.dumps(body), {"Content-Type": "application/json"})
-    response = conn.getresponse()
-    response.read()
-    conn.close()
-    return response
-
-
 def test_an_abandoned_stream_holds_its_clients_share_until_its_games_end(
     cluster: Scheduler, capped: Server
 ) -> None:
@@ -149,17 +137,17 @@ def test_an_abandoned_stream_holds_its_clients_share_until_its_games_end(
     left = time.monotonic()
     # Another client's big run is served meanwhile (before: 503 after 0 games, the workers
     # held by the abandoned shards), within its 20 s budget.
-    answers: list[http.client.HTTPResponse] = []
-    other = threading.Thread(target=lambda: answers.append(simulate(capped, B, RUN)))
+    answers: list[Answer] = []
+    other = threading.Thread(target=lambda: answers.append(capped.post_json(SIMULATE, RUN, 60, B)))
     other.start()
     # The leaver's next run waits for its abandoned games: 503 until they have ended.
     refusals = []
     while True:
-        probe = simulate(capped, A, {**RUN, "games": 10})
+        probe = capped.post_json(SIMULATE, {**RUN, "games": 10}, 60, A)
         if probe.status == 200:
             break
         assert probe.status == 503
-        refusals.append(int(probe.headers["Retry-After"]))
+        refusals.append(int(probe.headers["retry-after"]))
         assert time.monotonic() - left < DRAINED_SECONDS, "the share never came back"
         time.sleep(0.2)
     admitted = time.monotonic() - left

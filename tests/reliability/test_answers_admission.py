@@ -12,11 +12,9 @@ itself is measured by bench/answers_load.py (bench/README.md).
 from __future__ import annotations
 
 import datetime
-import http.client
 import json
 import threading
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from live_server import VALID_HAND, Answer, Server, serve
@@ -34,20 +32,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     log = tmp_path_factory.mktemp("answers") / "server.log"
     with serve(log, workers=2, env=ENV) as running:
         yield running
-
-
-def post(server: Server, source: str, path: str, body: Any) -> tuple[int, dict[str, str], bytes]:
-    conn = http.client.HTTPConnection(
-        "127.0.0.1", server.port, timeout=300, source_address=(source, 0)
-    )
-    try:
-        conn.request("POST", path, json.dumps(body), {"Content-Type": "application/json"})
-        response = conn.getresponse()
-        data = response.read()
-        headers = {name.lower(): value for name, value in response.getheaders()}
-        return response.status, headers, data
-    finally:
-        conn.close()
 
 
 def most_at_once(intervals: list[tuple[float, float]]) -> int:
@@ -80,35 +64,35 @@ def reviews_answered(server: Server, client: str) -> list[tuple[float, float]]:
 def test_one_clients_twenty_reviews_at_once_run_its_share_at_a_time(server: Server) -> None:
     review = four_player_review(server)
     gate = threading.Barrier(ATTACKS + 1)
-    answers: list[tuple[int, dict[str, str], bytes]] = []
+    answers: list[Answer] = []
 
     def attack() -> None:
         gate.wait(30)
-        answers.append(post(server, A, "/v1/deals/review", review))
+        answers.append(server.post_json("/v1/deals/review", review, 300, A))
 
     attackers = [threading.Thread(target=attack) for _ in range(ATTACKS)]
     for thread in attackers:
         thread.start()
     gate.wait(30)
-    scores = [post(server, B, "/v1/hands/score", VALID_HAND)[0] for _ in range(20)]
+    scores = [server.post_json("/v1/hands/score", VALID_HAND, 60, B).status for _ in range(20)]
     for thread in attackers:
         thread.join(300)
     assert len(answers) == ATTACKS
-    statuses = sorted(status for status, _, _ in answers)
+    statuses = sorted(answer.status for answer in answers)
     assert set(statuses) <= {200, 503}, statuses
-    refused = [(headers, body) for status, headers, body in answers if status == 503]
+    refused = [answer for answer in answers if answer.status == 503]
     assert refused, statuses
     answered = reviews_answered(server, A)
     assert len(answered) == statuses.count(200)
     assert most_at_once(answered) <= SHARE
     longest = max(end - start for start, end in answered)
-    for headers, body in refused:
-        problem = check_problem(Answer(503, headers, body), 503)
+    for answer in refused:
+        problem = check_problem(answer, 503)
         assert f"running its {SHARE} expensive answers" in problem["detail"]
         # Honest: no later than the slot expected to be free last (how long reviews take
         # here), or the 2 s said when none was measured yet.
-        assert 1 <= int(headers["retry-after"]) <= max(2, int(longest) + 2)
+        assert 1 <= int(answer.headers["retry-after"]) <= max(2, int(longest) + 2)
     assert scores == [200] * 20
-    answer = post(server, B, "/v1/deals/review", review)  # another client is not held out
-    assert answer[0] == 200
+    other = server.post_json("/v1/deals/review", review, 300, B)  # not held out
+    assert other.status == 200
     print(f"20 reviews at once: {statuses.count(200)} answered, {len(refused)} refused (503)")
