@@ -15,7 +15,7 @@ from .constants import FIFTEEN, HAND_SIZE, MAX_VALUE
 from .errors import MalformedInputError
 from .memo import Memo
 from .options import DEFAULT_RULES, RuleOptions
-from .tiles import VALUE_COUNTS, Tile, ensure_distinct
+from .tiles import VALUE_COUNTS, Tile, by_value, ensure_distinct
 
 ShowKind = Literal["fifteen", "pair", "run"]
 SHOW_KINDS: Final[tuple[ShowKind, ...]] = ("fifteen", "pair", "run")
@@ -89,12 +89,8 @@ def _spots(values: tuple[int, ...], double_blank_in_fifteens: bool) -> _Spots:
     return tuple(found)
 
 
-def _by_value(tile: Tile) -> tuple[int, Tile]:
-    return tile.value, tile
-
-
 def _items(tiles: Sequence[Tile], rules: RuleOptions) -> list[ShowItem]:
-    ordered = sorted(tiles, key=_by_value)
+    ordered = by_value(tiles)
     spots = _spots(tuple(tile.value for tile in ordered), rules.double_blank_in_fifteens)
     return [
         ShowItem(kind, tuple(map(ordered.__getitem__, group)), points)

@@ -90,8 +90,20 @@ class Tile:
 ALL_TILES: Final[tuple[Tile, ...]] = tuple(
     Tile(low, high) for low in range(MAX_PIPS + 1) for high in range(low, MAX_PIPS + 1)
 )
-# The set lowest value first (ties in tile order): the order hands are dealt and shown in.
-BY_VALUE: Final[tuple[Tile, ...]] = tuple(sorted(ALL_TILES, key=lambda tile: (tile.value, tile)))
+
+
+def by_value(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    """Tiles lowest value first, ties in tile order: the order hands are dealt, shown and
+    advised in (the one place that order is written)."""
+    return tuple(sorted(tiles, key=_value_order))
+
+
+def _value_order(tile: Tile) -> tuple[int, Tile]:
+    return tile.value, tile
+
+
+BY_VALUE: Final[tuple[Tile, ...]] = by_value(ALL_TILES)
+"""The set lowest value first: a tile's place here is its rank (``RANK_OF``)."""
 
 
 TileMask = int
@@ -127,8 +139,9 @@ VALUE_COUNTS: Final[tuple[int, ...]] = tuple(mask.bit_count() for mask in VALUE_
 """How many tiles of each value the set holds (value 6 has four; 0, 1, 11 and 12 one)."""
 
 
-_RANK: Final[tuple[int, ...]] = tuple(BY_VALUE.index(tile) for tile in ALL_TILES)
-"""``_RANK[tile.index]``: the tile's position in ``BY_VALUE``."""
+RANK_OF: Final = bytes(BY_VALUE.index(tile) for tile in ALL_TILES)
+"""``RANK_OF[tile.index]``: the tile's rank, its place in ``BY_VALUE`` (the simulator deals
+ranks and keeps a hand as a mask of them, ``sim.ranks``)."""
 
 
 def _tiles_in(mask: TileMask) -> tuple[Tile, ...]:
@@ -136,7 +149,7 @@ def _tiles_in(mask: TileMask) -> tuple[Tile, ...]:
     ranks = []
     while mask:
         low = mask & -mask
-        ranks.append(_RANK[low.bit_length() - 1])
+        ranks.append(RANK_OF[low.bit_length() - 1])
         mask ^= low
     ranks.sort()
     return tuple([BY_VALUE[rank] for rank in ranks])

@@ -14,7 +14,7 @@ from typing import Literal
 
 from scoring_api.rules.errors import MalformedInputError
 from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
-from scoring_api.rules.tiles import Tile, ensure_distinct
+from scoring_api.rules.tiles import Tile, by_value, ensure_distinct
 
 from .expected import expected_ranking
 from .expert.model import expert_ranking
@@ -80,7 +80,7 @@ def advise_discards(
             f"two-player deals), not {rules.players}: ask for expected, or leave model out",
             "/model",
         )
-    ordered = tuple(sorted(tiles, key=lambda tile: (tile.value, tile)))
+    ordered = by_value(tiles)
     values = tuple(tile.value for tile in ordered)
     if model == "expected":
         options = expected_ranking(values, own_crib, rules)

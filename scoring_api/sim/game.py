@@ -28,7 +28,7 @@ from scoring_api.rules.records import PlaySheet
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seats import leader, next_seat, seats_from
 from scoring_api.rules.show import ShowItem, score_show, show_table
-from scoring_api.rules.tiles import BY_VALUE, Tile, TileMask, tiles_counted, tiles_in
+from scoring_api.rules.tiles import BY_VALUE, RANK_OF, Tile, TileMask, tiles_counted, tiles_in
 
 from .outcome import (
     CRIB,
@@ -42,7 +42,6 @@ from .outcome import (
 )
 from .ranks import (
     RANK_BITS,
-    RANK_OF,
     RANK_WEIGHTS,
     RANKS,
     fitting_tiles,

@@ -1,6 +1,6 @@
-"""The set by rank, a tile's position in ``BY_VALUE`` (lowest value first): the game deals
-ranks, and keeps each hand as a mask of ranks, so reading a mask lowest bit first reads the
-hand lowest value first, with no sort.
+"""The set by rank, a tile's position in ``BY_VALUE`` (lowest value first; ``tiles.RANK_OF``
+by tile): the game deals ranks, and keeps each hand as a mask of ranks, so reading a mask
+lowest bit first reads the hand lowest value first, with no sort.
 
 The compiled engine makes a tuple of a known length at once, where a list made into a tuple
 costs three times as much: the readers below write each length out.
@@ -14,7 +14,7 @@ from mypy_extensions import i64
 
 from scoring_api.rules.constants import DEALS, MAX_PLAYERS, PLAYERS, TILE_COUNT
 from scoring_api.rules.show import VALUE_WEIGHTS
-from scoring_api.rules.tiles import ALL_TILES, BY_VALUE, Tile
+from scoring_api.rules.tiles import BY_VALUE, Tile
 
 RANKS: Final = tuple(range(TILE_COUNT))
 """The deck before it is shuffled."""
@@ -24,8 +24,6 @@ RANK_BITS: Final = tuple(tile.bit for tile in BY_VALUE)
 """By rank, the tile's bit in a ``TileMask``."""
 RANK_WEIGHTS: Final = tuple(VALUE_WEIGHTS[tile.value] for tile in BY_VALUE)
 """By rank, the tile's part of a show key (``show.value_keys``)."""
-RANK_OF: Final = bytes(BY_VALUE.index(tile) for tile in ALL_TILES)
-"""By tile index, the tile's rank."""
 DRAWN_BY_TWO: Final = DEALS[PLAYERS].drawn
 DRAWN_BY_THREE_OR_FOUR: Final = DEALS[MAX_PLAYERS].drawn
 """Tiles each player draws: six with two players, five with three or four."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from scoring_api.rules.deal import Deal, DealScore
 from scoring_api.rules.seats import leader, seats_from
-from scoring_api.rules.tiles import ALL_TILES, Tile, tile_mask
+from scoring_api.rules.tiles import ALL_TILES, Tile, by_value, tile_mask
 
 from ..advisor import Advice, Model, advise_discards
 from ..expert.tables import PlayTable, shipped_tables
@@ -120,10 +120,6 @@ class DealReview:
     """Each seat reviewed, in seat order."""
 
 
-def _ordered(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
-    return tuple(sorted(tiles, key=lambda tile: (tile.value, tile)))
-
-
 def _lay_away(
     checked: CheckedDeal, seat: int, drawn: Sequence[Tile], model: Model
 ) -> LayAwayDecision:
@@ -186,7 +182,7 @@ def _expected(request: ReviewRequest, decision: LayAwayDecision) -> float:
     if best.expected_pegging is not None:
         return best.expected_net
     rules, dealer, seat = request.deal.rules, request.deal.dealer, decision.seat
-    drawn = _ordered(request.drawn[seat])
+    drawn = by_value(request.drawn[seat])
     seen = tile_mask(drawn)
     unseen = tuple(sorted(t.value for t in ALL_TILES if not seen & t.bit))
     sides = tuple(rules.side_of(s) for s in range(rules.players))

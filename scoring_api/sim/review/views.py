@@ -20,7 +20,7 @@ from scoring_api.rules.errors import IllegalPlayError
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.records import Play
 from scoring_api.rules.referee import PlayReferee
-from scoring_api.rules.tiles import ALL_TILES, Tile, tile_mask, tiles_in
+from scoring_api.rules.tiles import ALL_TILES, Tile, by_value, tile_mask, tiles_in
 
 from ..strategies import pick
 
@@ -155,7 +155,7 @@ def tiles_laid(
         except IllegalPlayError as illegal:
             raise illegal.at(index) from None
         seen = own[player] | referee.used
-        mine = sorted(drawn[player], key=lambda t: (t.value, t))
+        mine = by_value(drawn[player])
         view = PlayView(
             seat=player,
             sides=sides,
