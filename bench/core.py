@@ -14,13 +14,11 @@ import argparse
 import os
 import platform
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from itertools import combinations
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import checkout  # noqa: F401
 
 from scoring_api.rules import (
     ALL_TILES,

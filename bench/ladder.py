@@ -18,20 +18,17 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from itertools import combinations
 from multiprocessing import get_context
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import checkout  # noqa: F401
 
-from scoring_api.rules import DEFAULT_RULES  # noqa: E402
-from scoring_api.sim.registry import STRATEGIES  # noqa: E402
-from scoring_api.sim.runs import (  # noqa: E402
+from scoring_api.rules import DEFAULT_RULES
+from scoring_api.sim.registry import STRATEGIES
+from scoring_api.sim.runs import (
     SimulationRequest,
     paired_interval,
     play_one,

@@ -22,23 +22,20 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from multiprocessing import get_context
-from pathlib import Path
 from statistics import fmean, stdev
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import checkout  # noqa: F401
+from sim.samples import request_from_record, whole_deals
 
-from scoring_api.rules import RuleOptions  # noqa: E402
-from scoring_api.sim.review.deal import LayAwayDecision, review_deal  # noqa: E402
-from scoring_api.sim.review.labels import LABELS, THRESHOLDS  # noqa: E402
-from scoring_api.sim.review.samples import request_from_record, whole_deals  # noqa: E402
-from scoring_api.sim.runs import Z95, SimulationRequest  # noqa: E402
+from scoring_api.rules import RuleOptions
+from scoring_api.sim.review.deal import LayAwayDecision, review_deal
+from scoring_api.sim.review.labels import LABELS, THRESHOLDS
+from scoring_api.sim.runs import Z95, SimulationRequest
 
 SEED = 4242  # not the expert tables' build seed
 GAMES_PER_JOB = 8

@@ -20,24 +20,20 @@ import http.client
 import json
 import os
 import statistics
-import sys
 import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))  # live_server: gunicorn as the tests start it
+import checkout  # noqa: F401
+from live_server import serve
+from sim.samples import request_from_record, whole_deals
 
-from live_server import serve  # noqa: E402
-
-from scoring_api.rules import RuleOptions, Tile  # noqa: E402
-from scoring_api.sim.review.deal import review_deal  # noqa: E402
-from scoring_api.sim.review.inputs import DEFAULT_PLAYOUTS, ReviewRequest  # noqa: E402
-from scoring_api.sim.review.samples import request_from_record, whole_deals  # noqa: E402
-from scoring_api.sim.runs import SimulationRequest  # noqa: E402
+from scoring_api.rules import RuleOptions, Tile
+from scoring_api.sim.review.deal import review_deal
+from scoring_api.sim.review.inputs import DEFAULT_PLAYOUTS, ReviewRequest
+from scoring_api.sim.runs import SimulationRequest
 
 SEED = 777
 TABLES = {

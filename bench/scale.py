@@ -39,10 +39,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))  # live_server: gunicorn as the tests start it
-
-from live_server import Server, serve  # noqa: E402
+from checkout import ROOT
+from live_server import Server, serve
 
 SEED = 20261201
 IDLE_SECONDS = 5.0

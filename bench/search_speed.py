@@ -18,17 +18,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import checkout  # noqa: F401
 
-from scoring_api.rules import DEFAULT_RULES, RuleOptions  # noqa: E402
-from scoring_api.sim.expert.tables import shipped_tables  # noqa: E402
-from scoring_api.sim.runs import SimulationRequest, run  # noqa: E402
-from scoring_api.sim.search import DEFAULT_BUDGET  # noqa: E402
+from scoring_api.rules import DEFAULT_RULES, RuleOptions
+from scoring_api.sim.expert.tables import shipped_tables
+from scoring_api.sim.runs import SimulationRequest, run
+from scoring_api.sim.search import DEFAULT_BUDGET
 
 SEED = 4711
 MODES = {

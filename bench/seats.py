@@ -9,7 +9,7 @@ draws on the game's random numbers, so both games deal the same tiles to the sam
 and the difference of seat 0's side's wins (per seed: +1, 0 or -1) is what the strategy
 adds in that seat, with its 95% interval (normal approximation). A second, steadier figure
 is what the search acts on: the play's points per deal, his side's less every other side's
-(``review.playouts.net``), the difference per seed with its interval. With partners the
+(``playouts.nets.net``), the difference per seed with its interval. With partners the
 partner in seat 2 stays ``expected``.
 """
 
@@ -18,20 +18,17 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import checkout  # noqa: F401
 
-from scoring_api.rules.options import RuleOptions  # noqa: E402
-from scoring_api.sim.outcome import GameResult  # noqa: E402
-from scoring_api.sim.review.playouts import net  # noqa: E402
-from scoring_api.sim.runs import Z95, SimulationRequest, play_one  # noqa: E402
-from scoring_api.sim.search import SearchStrategy  # noqa: E402
+from scoring_api.rules.options import RuleOptions
+from scoring_api.sim.outcome import GameResult
+from scoring_api.sim.playouts.nets import net
+from scoring_api.sim.runs import Z95, SimulationRequest, play_one
+from scoring_api.sim.search import SearchStrategy
 
 SEED = 31337
 SHARD = 25

@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import argparse
 import resource
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import checkout  # noqa: F401
 
 from scoring_api.rules import DEFAULT_RULES
 from scoring_api.rules.constants import PLAYERS

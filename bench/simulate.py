@@ -49,17 +49,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from random import Random
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))  # live_server: gunicorn as the tests start it
+from checkout import ROOT
+from live_server import serve
 
-from live_server import serve  # noqa: E402
-
-from scoring_api.rules import ALL_TILES, DEFAULT_RULES  # noqa: E402
-from scoring_api.rules.constants import PLAYERS  # noqa: E402
-from scoring_api.sim.advisor import MODELS, Model, advise_discards  # noqa: E402
-from scoring_api.sim.expert.tables import shipped_tables  # noqa: E402
-from scoring_api.sim.runs import SimulationRequest, run  # noqa: E402
+from scoring_api.rules import ALL_TILES, DEFAULT_RULES
+from scoring_api.rules.constants import PLAYERS
+from scoring_api.sim.advisor import MODELS, Model, advise_discards
+from scoring_api.sim.expert.tables import shipped_tables
+from scoring_api.sim.runs import SimulationRequest, run
 
 SEED = 20261130
 NDJSON = "application/x-ndjson"

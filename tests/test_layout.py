@@ -125,12 +125,46 @@ def _reaches(name: str) -> set[str]:
     return seen
 
 
+SIM = "scoring_api.sim."
+FOOT = {f"{SIM}{name}" for name in ("chance", "layaway", "ranks", "outcome", "expected")}
+"""The simulator's foot: the vocabulary, the random choices and the ``expected`` model."""
+FLOOR = {name for name in MODULES if name.startswith(f"{SIM}playouts")}
+"""The middle floor: what a seat knows, the draws of hidden tiles, the play-outs."""
+REVIEW = f"{SIM}review"
+
+
+def _reaches_in_sim(name: str) -> set[str]:
+    return {module for module in _reaches(name) if module.startswith(SIM)}
+
+
 def test_the_simulators_foundations_import_nothing_above_them() -> None:
-    sim = "scoring_api.sim."
-    assert {m for m in _reaches(f"{sim}layaway") if m.startswith(sim)} == set()
-    assert {m for m in _reaches(f"{sim}expected") if m.startswith(sim)} == {f"{sim}layaway"}
-    assert {m for m in _reaches(f"{sim}expert.tables") if m.startswith(sim)} == {f"{sim}layaway"}
-    askers = {name for name in MODULES if f"{sim}advisor" in GRAPH[name]}
+    assert _reaches_in_sim(f"{SIM}layaway") == set()
+    assert _reaches_in_sim(f"{SIM}expected") == {f"{SIM}layaway"}
+    for name in FOOT:
+        assert _reaches_in_sim(name) <= FOOT, name
+    # the expert's tables name the play's states as the play-outs do, and nothing above them
+    assert _reaches_in_sim(f"{SIM}expert.tables") <= FOOT | FLOOR
+    askers = {name for name in MODULES if f"{SIM}advisor" in GRAPH[name]}
     # the façade is the top: the HTTP layer asks it, and the review of a deal (its figures)
     assert askers
-    assert all(name.startswith(("scoring_api.api.", "scoring_api.sim.review.")) for name in askers)
+    assert all(name.startswith(("scoring_api.api.", f"{REVIEW}.")) for name in askers)
+
+
+def test_the_play_outs_floor_stands_on_the_foot_alone() -> None:
+    """What a seat knows, the draws and the play-outs import neither the search, the review,
+    the registry nor anything else above them: those stand on the floor."""
+    assert {f"{SIM}playouts.knowledge", f"{SIM}playouts.holdings"} <= FLOOR
+    for name in FLOOR:
+        assert _reaches_in_sim(name) <= FOOT | FLOOR, name
+    users = {name for name in MODULES if GRAPH[name] & FLOOR} - FLOOR
+    assert {f"{SIM}search", f"{SIM}seat", f"{REVIEW}.worth", f"{SIM}expert.entries"} <= users
+
+
+def test_only_the_http_layer_imports_the_review() -> None:
+    askers = {
+        name
+        for name in MODULES
+        if not name.startswith(REVIEW) and any(m.startswith(REVIEW) for m in GRAPH[name])
+    }
+    assert askers  # the review's blueprint
+    assert all(name.startswith("scoring_api.api.") for name in askers), askers

@@ -30,6 +30,7 @@ from scoring_api.rules.seats import leader, next_seat, seats_from
 from scoring_api.rules.show import ShowItem, score_show, show_table
 from scoring_api.rules.tiles import BY_VALUE, RANK_OF, Tile, TileMask, tiles_counted, tiles_in
 
+from .chance import pick_with, random_of
 from .outcome import (
     CRIB,
     HAND,
@@ -49,7 +50,7 @@ from .ranks import (
     rank_values,
 )
 from .seat import Seat
-from .strategies import Strategy, pick_with, random_of
+from .strategies import Strategy
 
 
 @dataclass(frozen=True, slots=True)

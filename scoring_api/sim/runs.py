@@ -16,10 +16,11 @@ from scoring_api.rules.constants import MAX_SHOW
 from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
 from scoring_api.rules.tiles import ALL_TILES, Tile
 
+from .chance import pick
 from .game import play_game
 from .outcome import CRIB, HAND, PLAY, SOURCE_COUNT, SOURCES, STARTER, GameResult
 from .registry import Budgets, strategy_for
-from .strategies import Strategy, pick
+from .strategies import Strategy
 
 MAX_SEED = 2**53 - 1
 FirstDealer = Literal["alternate", "draw"] | int

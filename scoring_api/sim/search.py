@@ -2,27 +2,25 @@
 may have, drawn to fit everything the seat has seen.
 
 The lay-away is the expert's (``expected``'s with three or four players). In the play, with a
-choice of values, the seat draws up to ``budget`` holdings of the others from the tiles he has
-not seen (stopping early once one value is clearly best: ``settled``), each consistent with what
-he saw: the counts they hold, every go they said (a seat that said go holds nothing that would
-have fitted), and with two players the other's lay-away: the other's six drawn tiles are his
-laid tiles plus tiles drawn from the unseen, and a draw is kept only if the expert's lay-away of
-those six keeps every tile he has laid (so his holding is drawn as likely as the expert's
-lay-away pattern makes it; after ``MAX_TRIES`` draws per holding without one, a holding is drawn
-uniformly); with three or four players each other seat's holding is drawn against ``expected``'s
-lay-away of his five (``inference``). Each value he may lay is played out against every holding,
-the same holdings for each, both seats laying by the expert's play table (greedily where it is
-silent: ``expert.playout.play_nets``); with three or four players every seat lays carefully, the
-most points now less the next seat's best reply from the tiles he holds in the draw
-(``review.playouts.seat_nets``; greedy play-outs, which ignore the reply, made the search no
+choice of values, the seat draws up to ``budget`` deals of the others' holdings from what he
+knows (``Seat.view()``), stopping early once one value is clearly best (``settled``): each deal
+fits the counts they hold and every go they said, and is drawn as likely as their lay-aways
+make it (``playouts.holdings``): with two players against the expert's lay-away of the other's
+six (``AgainstLayAway``), with three or four against ``expected``'s of each other seat's five
+(``AgainstExpected``; uniformly, ``UNIFORM``, where the seat is not told the rules). Each value
+he may lay is played out against every deal, the same deals for each: with two players both
+seats laying by the expert's play table (greedily where it is silent:
+``playouts.two_player.play_nets``), with three or four every seat laying carefully, the most
+points now less the next seat's best reply from the tiles he holds in the draw
+(``playouts.nets.seat_nets``; greedy play-outs, which ignore the reply, made the search no
 better than ``expected`` with four players). He lays the value with the best total of the rest
 of the play's points, his side's minus the others'.
 
-The draws come from a ``Random`` seeded by what the seat knows, written out (``knowledge``),
-never from the game's: a game is still a function of its seed, no draw can depend on a tile he
-has not seen (the ``Seat`` names none: ``tests/sim/test_search.py`` checks it), and the
-game's own random numbers, so its deals, are those of any other lineup: the ladder's two
-seatings of a seed see the same tiles all game long.
+The draws come from a ``Random`` seeded by what the seat knows, written out
+(``SeatView.seed``), never from the game's: a game is still a function of its seed, no draw can
+depend on a tile he has not seen (the ``Seat`` names none: ``tests/sim/test_search.py`` checks
+it), and the game's own random numbers, so its deals, are those of any other lineup: the
+ladder's two seatings of a seed see the same tiles all game long.
 """
 
 from __future__ import annotations
@@ -34,14 +32,14 @@ from random import Random
 from mypy_extensions import mypyc_attr
 
 from scoring_api.rules.seats import next_seat
-from scoring_api.rules.tiles import ALL_MASK, Tile, tiles_in
+from scoring_api.rules.tiles import Tile
 
-from .expert.playout import play_nets
-from .expert.strategy import ExpertStrategy
-from .expert.tables import EXPERT_DISCARDS, EXPERT_PLAYERS, ExpertTables, PlayKey
-from .inference import holdings_for
-from .review.playouts import seat_nets
-from .review.views import PlayView, draw_some
+from .expert.strategy import ExpertLayAway, ExpertStrategy, play_key
+from .expert.tables import EXPERT_PLAYERS, ExpertTables
+from .playouts.holdings import AGAINST_EXPECTED, UNIFORM, AgainstLayAway, Sampler
+from .playouts.knowledge import SeatView
+from .playouts.nets import seat_nets
+from .playouts.two_player import play_nets
 from .seat import Seat
 
 DEFAULT_BUDGET = 1_000
@@ -63,50 +61,6 @@ CLEAR = 3.0
 """Standard errors by which the leader's mean lead must pass zero to stop early."""
 INDIFFERENT = 0.05
 """Points: a difference known to within this (at ``CLEAR`` standard errors) decides nothing."""
-MAX_TRIES = 8
-"""Draws per holding that the other's lay-away may reject before one is drawn uniformly."""
-
-
-def knowledge(seat: Seat) -> str:
-    """What the seat knows at a turn, as text: his seat, the dealer, his six and the starter,
-    every tile he has seen, the count, who laid its last tile, how many tiles each seat
-    holds, the goes said. The seed of his draws."""
-    held = ",".join(str(seat.holds(other)) for other in range(seat.players))
-    return (
-        f"{seat.seat}|{seat.dealer}|{seat.own}|{seat.seen}|"
-        f"{','.join(map(str, seat.count_values))}|{seat.last}|{held}|"
-        f"{','.join(map(str, seat.above))}|{''.join('1' if p else '0' for p in seat.passed)}"
-    )
-
-
-def other_holdings(seat: Seat, tables: ExpertTables, rng: Random, samples: int) -> list[list[int]]:
-    """``samples`` holdings of the other (two players), values lowest first, each
-    consistent with what ``seat`` has seen and the expert's lay-away of the other's six."""
-    other = next_seat(seat.seat, EXPERT_PLAYERS)
-    unseen = [tile.value for tile in tiles_in[ALL_MASK & ~seat.seen]]
-    laid = [tile.value for tile in tiles_in[seat.seen & ~seat.own]]  # the other's, by now
-    floor = seat.above[other] if seat.above else -1
-    held = seat.opponent_tiles
-    hidden = len(EXPERT_DISCARDS.options[0]) + held  # his lay-away and his tiles in hand
-    dealer = seat.dealer == other
-    holdings: list[list[int]] = []
-    tries = 0
-    while len(holdings) < samples and tries < MAX_TRIES * samples:
-        tries += 1
-        values = tuple(sorted(laid + draw_some(rng, list(unseen), hidden)))
-        away = tables.discard(values, dealer)
-        kept = [value for position, value in enumerate(values) if position not in away]
-        for value in laid:
-            if value not in kept:
-                break
-            kept.remove(value)
-        else:
-            if not kept or kept[0] > floor:
-                holdings.append(kept)
-    eligible = [value for value in unseen if value > floor]
-    while len(holdings) < samples:
-        holdings.append(sorted(draw_some(rng, list(eligible), held)))
-    return holdings
 
 
 def settled(nets: dict[int, list[int]]) -> bool:
@@ -142,24 +96,6 @@ def search_nets(draw: Callable[[int], dict[int, list[int]]], budget: int) -> dic
     return nets
 
 
-def play_view(seat: Seat) -> PlayView:
-    """What ``seat`` knows, as the play-outs of three or four players take it."""
-    players = seat.players
-    return PlayView(
-        seat=seat.seat,
-        sides=tuple(seat.sides),
-        hand=tuple(tile.value for tile in seat.remaining()),
-        playable=tuple(seat.playable),
-        values=seat.count_values,
-        passed=tuple(seat.passed),
-        last=seat.last,
-        held=tuple(seat.holds(other) for other in range(players)),
-        above=tuple(seat.above) if seat.above else (-1,) * players,
-        unseen=tuple(tile.value for tile in tiles_in[ALL_MASK & ~seat.seen]),
-        seed=knowledge(seat),
-    )
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SearchStrategy(ExpertStrategy):
     """The expert's lay-away; in the play, a search of up to ``budget`` holdings per choice."""
@@ -184,33 +120,39 @@ class SearchStrategy(ExpertStrategy):
         playable = seat.playable
         if playable[0].value == playable[-1].value:
             return playable[0]
-        local = Random(knowledge(seat))
-        if seat.players == EXPERT_PLAYERS:
+        view = seat.view()
+        if view.players == EXPERT_PLAYERS:
             budget = DEFAULT_BUDGET if self.budget is None else self.budget
-            nets = search_nets(self._two_player_nets(seat, local), budget)
+            nets = search_nets(self._two_player_nets(seat, view), budget)
         else:
             budget = DEFAULT_BUDGET_MORE_PLAYERS if self.budget is None else self.budget
-            view = play_view(seat)
-            nets = search_nets(
-                lambda n: seat_nets(
-                    view,
-                    [
-                        holdings_for(view, seat.played, seat.dealer, seat.rules, local)
-                        for _ in range(n)
-                    ],
-                    True,
-                ),
-                budget,
-            )
+            nets = search_nets(_seat_nets(view, _sampler(view)), budget)
         totals = {v: sum(n) for v, n in nets.items()}
         value = max(totals, key=lambda v: (totals[v], v))
         return next(tile for tile in playable if tile.value == value)
 
-    def _two_player_nets(self, seat: Seat, rng: Random) -> Callable[[int], dict[int, list[int]]]:
-        """The play-outs of ``n`` more holdings of the other, drawn by ``other_holdings``,
-        both laying by the expert's play table."""
-        other = next_seat(seat.seat, EXPERT_PLAYERS)
-        mine = tuple(tile.value for tile in seat.remaining())
-        key: PlayKey = (mine, seat.count_values, seat.opponent_tiles, seat.passed[other])
-        tables = self.tables
-        return lambda n: play_nets(key, other_holdings(seat, tables, rng, n), tables.play)
+    def _two_player_nets(self, seat: Seat, view: SeatView) -> Callable[[int], dict[int, list[int]]]:
+        """The play-outs of ``n`` more holdings of the other, drawn against the expert's
+        lay-away, both laying by the expert's play table."""
+        other = next_seat(view.seat, EXPERT_PLAYERS)
+        key = play_key(seat)
+        assert key is not None, "a choice of values"
+        tables, rng = self.tables, Random(view.seed)
+        sampler = AgainstLayAway(ExpertLayAway(tables))
+        return lambda n: play_nets(
+            key, [deal[other] for deal in sampler.deals(view, rng, n)], tables.play
+        )
+
+
+def _sampler(view: SeatView) -> Sampler:
+    """How the others' holdings are drawn with three or four players: against ``expected``'s
+    lay-aways where the seat knows the rules (a seat of a game), else uniformly."""
+    if view.rules is None or len(view.played) != len(view.sides):
+        return UNIFORM
+    return AGAINST_EXPECTED
+
+
+def _seat_nets(view: SeatView, sampler: Sampler) -> Callable[[int], dict[int, list[int]]]:
+    """The careful play-outs of ``n`` more deals drawn by ``sampler``."""
+    rng = Random(view.seed)
+    return lambda n: seat_nets(view, sampler.deals(view, rng, n), True)

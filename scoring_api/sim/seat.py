@@ -18,9 +18,11 @@ from scoring_api.rules.play_scoring import (
     values_of_code,
     with_value,
 )
-from scoring_api.rules.seat_play import PlayedTiles
+from scoring_api.rules.seat_play import NO_GO, PlayedTiles
 from scoring_api.rules.seats import NO_SEAT
 from scoring_api.rules.tiles import ALL_MASK, Tile, TileMask, tiles_counted, tiles_in
+
+from .playouts.knowledge import SeatView, turn_seed
 
 
 class Seat:
@@ -117,6 +119,32 @@ class Seat:
         copy.sides, copy.rules = self.sides, self.rules
         copy.tiles_laid = [PlayedTiles(laid.tiles) for laid in self.tiles_laid]
         return copy
+
+    def view(self) -> SeatView:
+        """What he knows, readable, as the play-outs and the draws of the others' holdings take
+        it (``playouts``), seeded by all of it written out (``knowledge.turn_seed``)."""
+        players, above = self.players, self.above
+        held = tuple(self.holds(other) for other in range(players))
+        count_values, passed, last = self.count_values, tuple(self.passed), self.last
+        seed = turn_seed(
+            self.seat, self.dealer, self.own, self.seen, count_values, last, held, above, passed
+        )
+        return SeatView(
+            seat=self.seat,
+            dealer=self.dealer,
+            sides=tuple(self.sides),
+            rules=self.rules,
+            hand=tuple(tile.value for tile in self.remaining()),
+            playable=tuple(self.playable),
+            count_values=count_values,
+            passed=passed,
+            last=last,
+            held=held,
+            above=tuple(above) if above else (NO_GO,) * players,
+            played=tuple(self.played),
+            unseen=tuple(tile.value for tile in tiles_in[self.unseen()]),
+            seed=seed,
+        )
 
     @property
     def last(self) -> int | None:

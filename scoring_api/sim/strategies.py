@@ -1,15 +1,14 @@
 """Named strategies for simulated games: each chooses a discard and a tile to lay.
 
 A strategy sees only what its player could see at the table (``Seat``). Random choices use
-only ``rng.random()``, whose sequence Python guarantees across versions. Adding one: a
-subclass of ``Strategy`` listed in ``registry.STRATEGIES`` (docs/extending.md says what else to
-touch).
+only ``rng.random()`` (``chance.pick``), whose sequence Python guarantees across versions.
+Adding one: a subclass of ``Strategy`` listed in ``registry.STRATEGIES`` (docs/extending.md
+says what else to touch).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
 from math import comb
 from random import Random
 from typing import ClassVar, Final
@@ -35,48 +34,10 @@ from scoring_api.rules.tiles import (
     tiles_counted,
 )
 
+from .chance import pick
 from .expected import best_discard, best_hand_discard
 from .layaway import DrawnValues, Positions
 from .seat import Seat
-
-
-def pick(rng: Random, n: int) -> int:
-    """A uniform index below ``n`` from ``rng.random()`` alone."""
-    return pick_with(random_of(rng), n)
-
-
-def pick_with(random: Callable[[], float], n: int) -> int:
-    """``pick`` from ``rng.random`` bound (``random_of``): the game's deal draws so."""
-    # float(n): the same product (n is exact as a float), which the compiled engine works out
-    # in machine floats; float times int would go through Python's generic multiply.
-    return int(random() * float(n))
-
-
-class _LastBound:
-    """The generator ``random_of`` was last asked for, with its ``random`` bound: one pair,
-    replaced whole, so a thread never reads one generator's method for another's."""
-
-    __slots__ = ("pair",)
-
-    def __init__(self) -> None:
-        self.pair: tuple[Random | None, Callable[[], float]] = (None, _no_random)
-
-
-def _no_random() -> float:
-    raise AssertionError("no generator bound yet")
-
-
-_LAST_BOUND: Final = _LastBound()
-
-
-def random_of(rng: Random) -> Callable[[], float]:
-    """``rng.random``, bound once per generator in a row: a game's draws call it directly
-    (a third of the cost of looking the method up on every draw, in the compiled engine)."""
-    last = _LAST_BOUND
-    pair = last.pair
-    if pair[0] is not rng:
-        pair = last.pair = (rng, rng.random)
-    return pair[1]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

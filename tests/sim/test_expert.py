@@ -17,7 +17,6 @@ from scoring_api.rules.seats import leader
 from scoring_api.rules.tiles import ALL_TILES, Tile
 from scoring_api.sim.expert import build, entries
 from scoring_api.sim.expert.model import expert_ranking
-from scoring_api.sim.expert.playout import greedy_value, packed_key, packed_play, play_out
 from scoring_api.sim.expert.sampling import sample
 from scoring_api.sim.expert.strategy import (
     ExpertStrategy,
@@ -40,6 +39,8 @@ from scoring_api.sim.expert.tables import (
     write_json_gz,
 )
 from scoring_api.sim.game import play_game
+from scoring_api.sim.playouts.laying import greedy_of_code
+from scoring_api.sim.playouts.two_player import packed_key, packed_play, play_out
 from scoring_api.sim.runs import SimulationRequest, play_one, run
 from scoring_api.sim.seat import Seat
 
@@ -67,7 +68,7 @@ def _referee_points(hands: list[list[int]], dealer: int, rng: Random) -> list[in
             referee.go(player)
             continue
         mine = [tile.value for tile in playable]
-        value = greedy_value(mine, referee.values, MAX_COUNT - referee.count)
+        value = greedy_of_code(mine, referee.code, MAX_COUNT - referee.count)
         referee.lay(player, next(tile for tile in playable if tile.value == value))
     return referee.scores
 

@@ -19,13 +19,15 @@ from scoring_api.rules import ALL_TILES, MalformedInputError, Play, RuleOptions,
 from scoring_api.rules.errors import IllegalPlayError
 from scoring_api.rules.play_scoring import points_of_last
 from scoring_api.rules.referee import PlayReferee
+from scoring_api.rules.seat_play import NO_GO
 from scoring_api.sim.advisor import advise_discards
 from scoring_api.sim.review.deal import DealReview, LayAwayDecision, PlayDecision, review_deal
 from scoring_api.sim.review.inputs import ReviewRequest, laid_away
 from scoring_api.sim.review.labels import THRESHOLDS, label_of
-from scoring_api.sim.review.samples import request_from_record, whole_deals
-from scoring_api.sim.review.views import NO_GO
+from scoring_api.sim.review.reading import tiles_laid
 from scoring_api.sim.runs import SimulationRequest
+
+from .samples import request_from_record, whole_deals
 
 PLAYOUTS = 24  # what is checked holds for any number: keep the tests quick
 TABLES = [
@@ -272,8 +274,6 @@ def test_three_players_give_the_crib_and_an_illegal_record_is_refused() -> None:
 
 def test_a_go_said_is_known_to_every_seat() -> None:
     """Some deal of these games has a go: the views after it carry it."""
-    from scoring_api.sim.review.views import tiles_laid
-
     for request in _requests(RuleOptions(), ("greedy", "random"), "expected", 6):
         deal = request.deal
         views = [

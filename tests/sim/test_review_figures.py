@@ -32,14 +32,15 @@ from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seats import next_seat
 from scoring_api.rules.show import show_total
 from scoring_api.rules.tiles import tile_mask
+from scoring_api.sim.playouts.nets import net
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.review.deal import LayAwayDecision, PlayDecision, review_deal
 from scoring_api.sim.review.inputs import ReviewRequest
-from scoring_api.sim.review.playouts import net
-from scoring_api.sim.review.samples import request_from_record, whole_deals
-from scoring_api.sim.review.views import TileLaid, tiles_laid
+from scoring_api.sim.review.reading import TileLaid, tiles_laid
 from scoring_api.sim.runs import Z95, SimulationRequest
 from scoring_api.sim.seat import Seat
+
+from .samples import request_from_record, whole_deals
 
 pytestmark = pytest.mark.review_figures
 

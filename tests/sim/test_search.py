@@ -8,22 +8,16 @@ from random import Random
 import pytest
 
 from scoring_api.rules import DEFAULT_RULES, RuleOptions
+from scoring_api.rules.seats import next_seat
 from scoring_api.rules.tiles import tile_mask
-from scoring_api.sim.expert.playout import play_values
-from scoring_api.sim.expert.strategy import play_key
+from scoring_api.sim.expert.strategy import ExpertLayAway, play_key
 from scoring_api.sim.game import play_game
-from scoring_api.sim.inference import inferred_holdings
+from scoring_api.sim.playouts.holdings import AGAINST_EXPECTED, UNIFORM, AgainstLayAway, Sampler
+from scoring_api.sim.playouts.nets import seat_nets
+from scoring_api.sim.playouts.two_player import play_values
 from scoring_api.sim.registry import strategy_for
-from scoring_api.sim.review.playouts import seat_nets
 from scoring_api.sim.runs import SimulationRequest, Totals, paired_interval, play_one, run
-from scoring_api.sim.search import (
-    FIRST_LOOK,
-    SearchStrategy,
-    knowledge,
-    other_holdings,
-    play_view,
-    settled,
-)
+from scoring_api.sim.search import FIRST_LOOK, SearchStrategy, settled
 from scoring_api.sim.seat import Seat
 from scoring_api.sim.strategies import ExpectedStrategy
 
@@ -161,27 +155,33 @@ def test_a_budget_up_to_the_first_look_is_spent_whole() -> None:
     for seat, _, tile in recorder.choices:
         key = play_key(seat)
         assert key is not None
-        holdings = other_holdings(seat, tables, Random(knowledge(seat)), BUDGET)
-        totals = play_values(key, holdings, tables.play)
+        view = seat.view()
+        deals = AgainstLayAway(ExpertLayAway(tables)).deals(view, Random(view.seed), BUDGET)
+        totals = play_values(key, [deal[next_seat(view.seat, 2)] for deal in deals], tables.play)
         assert tile.value == max(totals, key=lambda v: (totals[v], v))
 
 
+@pytest.mark.parametrize("told", [True, False], ids=["rules told", "rules not told"])
 @pytest.mark.parametrize("rules", [RuleOptions(players=3), RuleOptions(players=4, partners=True)])
 def test_with_more_players_a_small_budget_is_spent_whole_on_careful_play_outs(
-    rules: RuleOptions,
+    rules: RuleOptions, told: bool
 ) -> None:
     """The same with three or four players: ``BUDGET`` deals drawn from what the seat knows
-    (the others' lay-aways too: ``inference``), every value played out carefully against
-    each, the best total laid."""
+    (the others' lay-aways too, ``AgainstExpected``; uniformly where the seat is not told
+    the rules), every value played out carefully against each, the best total laid."""
     recorder = Recorder()
     others = [ExpectedStrategy() for _ in range(rules.players - 1)]
     play_game([recorder, *others], rules, Random(12), 0)
     assert recorder.choices
-    for seat, _, tile in recorder.choices:
-        view = play_view(seat)
-        rng = Random(knowledge(seat))
-        deals = [
-            inferred_holdings(view, seat.played, seat.dealer, rules, rng) for _ in range(BUDGET)
-        ]
+    search = SearchStrategy(BUDGET)
+    sampler: Sampler = AGAINST_EXPECTED if told else UNIFORM
+    for seat, state, tile in recorder.choices:
+        if not told:
+            seat.rules = None
+            rng = Random()
+            rng.setstate(state)  # type: ignore[arg-type]
+            tile = search.lay(seat, rng)
+        view = seat.view()
+        deals = sampler.deals(view, Random(view.seed), BUDGET)
         totals = {value: sum(nets) for value, nets in seat_nets(view, deals, True).items()}
         assert tile.value == max(totals, key=lambda v: (totals[v], v))

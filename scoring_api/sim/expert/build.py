@@ -46,6 +46,7 @@ from scoring_api.rules.options import DEFAULT_RULES
 
 from ..expected import best_discard
 from ..layaway import DrawnValues, KeptValues, Positions
+from ..playouts.two_player import PlayKey, PlayTable
 from . import model, selfplay
 from .entries import SELF, Opponent, best_early_play, best_play, early_state, pegging_value
 from .tables import (
@@ -55,8 +56,6 @@ from .tables import (
     TABLES_PATH,
     ExpertTables,
     Pattern,
-    PlayKey,
-    PlayTable,
     Role,
     play_json,
     role,

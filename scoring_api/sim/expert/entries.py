@@ -19,16 +19,13 @@ from scoring_api.rules.tiles import VALUE_COUNTS
 
 from ..expected import best_discard
 from ..layaway import DrawnValues, KeptValues
-from .playout import ME, OTHER, play_out, play_values
+from ..playouts.two_player import ME, OTHER, PlayKey, PlayTable, Values, play_out, play_values
 from .sampling import sample
 from .tables import (
     EXPERT_DISCARDS,
     EXPERT_PLAYERS,
     ROLE_KEYS,
     ExpertTables,
-    PlayKey,
-    PlayTable,
-    Values,
     format_key,
     join_values,
     role,

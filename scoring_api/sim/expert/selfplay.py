@@ -8,12 +8,13 @@ from random import Random
 from scoring_api.rules.options import DEFAULT_RULES
 from scoring_api.rules.tiles import Tile
 
+from ..playouts.two_player import PlayKey
 from ..registry import STRATEGIES
 from ..runs import SimulationRequest, run
 from ..seat import Seat
 from ..strategies import ExpectedStrategy
 from .strategy import ExpertStrategy, play_key
-from .tables import ExpertTables, PlayKey
+from .tables import ExpertTables
 
 
 class _Recorder(ExpertStrategy):

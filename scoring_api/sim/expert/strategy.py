@@ -13,11 +13,12 @@ from scoring_api.rules.seats import next_seat
 from scoring_api.rules.tiles import Tile
 
 from ..layaway import DrawnValues, Positions
+from ..playouts.holdings import LayAway
+from ..playouts.two_player import PackedPlay, PlayKey, packed_key, packed_play
 from ..seat import Seat
 from ..strategies import ExpectedStrategy
 from .model import expert_ranking
-from .playout import PackedPlay, packed_key, packed_play
-from .tables import EXPERT_PLAYERS, ExpertTables, PlayKey, shipped_tables
+from .tables import EXPERT_PLAYERS, ExpertTables, shipped_tables
 
 
 @lru_cache(maxsize=1 << 15)
@@ -31,6 +32,17 @@ def expert_discard(values: DrawnValues, own_crib: bool, rules: RuleOptions) -> P
     if rules.double_blank_in_fifteens == DEFAULT_RULES.double_blank_in_fifteens:
         return shipped_tables().discard(values, own_crib)
     return _worked_out(values, own_crib, rules)
+
+
+class ExpertLayAway(LayAway):
+    """The expert's two-player lay-away by ``tables``, as the search draws the other's holding
+    against it (``playouts.holdings.AgainstLayAway``)."""
+
+    def __init__(self, tables: ExpertTables) -> None:
+        self.tables = tables
+
+    def positions(self, values: DrawnValues, own_crib: bool) -> Positions:
+        return self.tables.discard(values, own_crib)
 
 
 def play_key(seat: Seat) -> PlayKey | None:

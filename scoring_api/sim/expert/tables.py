@@ -1,8 +1,9 @@
 """The expert's tables and their vocabulary: built offline (``build``), shipped in the
 package, loaded once.
 
-The foot of the expert's package: the model, the play-out, the strategy and the builder
-import it, and it imports nothing of theirs. ``tables.json.gz`` beside this module is
+The foot of the expert's package: the model, the strategy and the builder import it, and it
+imports nothing of theirs (the play's vocabulary, ``PlayKey``, is the play-outs',
+``playouts.two_player``). ``tables.json.gz`` beside this module is
 ``ExpertTables.as_json()`` as sorted, compact JSON, gzipped without a timestamp: the same
 seed builds the same bytes.
 """
@@ -21,6 +22,7 @@ from typing import Any, Final, Literal
 from scoring_api.rules.constants import PLAYERS
 
 from ..layaway import DISCARDS, DrawnValues, KeptValues, Positions
+from ..playouts.two_player import PlayKey, PlayTable, Values
 
 EXPERT_PLAYERS: Final = PLAYERS
 """The players the expert is for: every table here is of the rule book's two-player deals."""
@@ -46,13 +48,6 @@ Pair = tuple[int, int]
 """Two values laid away, lowest first."""
 Pattern = Mapping[Pair, float]
 """How likely a player is to lay away each pair of values, over every hand he may draw."""
-Values = tuple[int, ...]
-"""Values in the play: a player's not yet laid (lowest first), or a count's (in order)."""
-PlayKey = tuple[Values, Values, int, bool]
-"""An information state of the play: his values not yet laid, the current count's values,
-how many tiles the other holds, and whether the other has said go."""
-PlayTable = Mapping[PlayKey, int]
-"""The value to lay by information state (``ExpertTables.play``)."""
 
 
 def role(dealer: bool) -> Role:

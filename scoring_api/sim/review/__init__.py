@@ -1,6 +1,7 @@
 """The review of a deal: what each decision cost, in expected points (docs/review.md).
 
-``inputs`` checks the deal and the drawn tiles, ``views`` says what each seat knew at each
-tile, ``playouts`` values each tile he could lay over what he could not see (``seatplay``: the
-play-outs with three and four players), ``labels`` names a loss, ``deal`` puts it together.
+``inputs`` checks the deal and the drawn tiles, ``reading`` says what each seat knew at each
+tile, ``worth`` values each tile he could lay by play-outs over what he could not see (the
+``playouts`` floor), ``labels`` names a loss, ``deal`` puts it together. Only the HTTP layer
+imports it (``tests/test_layout.py``).
 """

@@ -2,7 +2,7 @@
 
 Every decision in the order it was taken: each seat's lay-away, valued as the discard advisor
 values it (``advise_discards``, the same figures), then each tile of the play, valued by
-play-outs over what its seat could know (``playouts``). A decision's loss is the best
+play-outs over what its seat could know (``worth``). A decision's loss is the best
 option's worth minus the chosen one's, never negative. Per seat: the losses added up, what
 his drawn tiles were worth at the start of the deal with the best choices (``expected``),
 what the deal gave him on the same measure (``scored``), and the difference with the losses
@@ -19,12 +19,15 @@ from scoring_api.rules.seats import leader, seats_from
 from scoring_api.rules.tiles import ALL_TILES, Tile, by_value, tile_mask
 
 from ..advisor import Advice, Model, advise_discards
-from ..expert.tables import PlayTable, shipped_tables
+from ..expert.tables import shipped_tables
 from ..layaway import RankedOption
+from ..playouts.knowledge import opening_seed
+from ..playouts.nets import net
+from ..playouts.two_player import PlayTable
 from .inputs import CheckedDeal, ReviewRequest, checked_deal, laid_away
 from .labels import Label, label_of, lay_away_sentence, play_sentence
-from .playouts import DIGITS, net, opening_value, tile_values
-from .views import TileLaid, tiles_laid
+from .reading import TileLaid, tiles_laid
+from .worth import DIGITS, opening_value, tile_values
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +189,7 @@ def _expected(request: ReviewRequest, decision: LayAwayDecision) -> float:
     seen = tile_mask(drawn)
     unseen = tuple(sorted(t.value for t in ALL_TILES if not seen & t.bit))
     sides = tuple(rules.side_of(s) for s in range(rules.players))
-    seed = f"{rules.players}|{int(rules.partners)}|{dealer}|{seat}|{' '.join(map(str, drawn))}"
+    seed = opening_seed(rules, dealer, seat, drawn)
     kept = [tile.value for tile in decision.advice.kept(best)]
     play = opening_value(kept, seat, dealer, sides, unseen, request.playouts, seed)
     return round(best.expected_net + play, DIGITS)

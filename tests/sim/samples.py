@@ -1,4 +1,5 @@
-"""Deals of simulated games as review requests: what the tests and bench/review.py review."""
+"""Deals of simulated games as review requests: what the tests and bench/ review
+(bench/review_speed.py, bench/review_figures.py)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,10 @@ from collections.abc import Iterator
 
 from scoring_api.rules.deal import Deal
 from scoring_api.rules.records import Play
-
-from ..advisor import Model
-from ..outcome import DealRecord
-from ..runs import SimulationRequest, play_one
-from .inputs import DEFAULT_PLAYOUTS, ReviewRequest, laid_away
+from scoring_api.sim.advisor import Model
+from scoring_api.sim.outcome import DealRecord
+from scoring_api.sim.review.inputs import DEFAULT_PLAYOUTS, ReviewRequest
+from scoring_api.sim.runs import SimulationRequest, play_one
 
 
 def request_from_record(
@@ -22,8 +22,10 @@ def request_from_record(
 ) -> ReviewRequest:
     """The review of a transcript's deal, from scores of 0 (so it is a whole deal)."""
     rules = request.rules
-    hands = [laid_away(drawn, away) for drawn, away in zip(record.hands, record.discards,
-             strict=True)]  # fmt: skip
+    hands = [
+        [tile for tile in drawn if tile not in away]
+        for drawn, away in zip(record.hands, record.discards, strict=True)
+    ]
     crib = [tile for away in record.discards for tile in away] + list(record.blind)
     plays = [Play(entry.player, entry.tile) for entry in record.plays]
     deal = Deal(rules, record.dealer, [0] * rules.sides, record.starter, hands, crib, plays)

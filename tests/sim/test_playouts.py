@@ -1,5 +1,5 @@
-"""The review's play-outs: the play on values for any number of seats scores as the referee,
-and the others' tiles are drawn only among the holdings a seat's knowledge allows."""
+"""The play-outs for any number of seats score as the referee, and the others' tiles are drawn
+uniformly among the holdings a seat's knowledge allows (``UNIFORM``)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,16 @@ from random import Random
 import pytest
 
 from scoring_api.rules import ALL_TILES, RuleOptions
+from scoring_api.rules.play_scoring import values_code
 from scoring_api.rules.referee import PlayReferee
+from scoring_api.rules.seat_play import NO_GO
 from scoring_api.rules.seats import leader, seats_after
 from scoring_api.rules.tiles import tiles_in
-from scoring_api.sim.expert.playout import greedy_value
-from scoring_api.sim.review.seatplay import careful_value, play_out_seats
-from scoring_api.sim.review.views import NO_GO, PlayView, draw_holdings, tiles_laid
+from scoring_api.sim.playouts.any_players import play_out_seats
+from scoring_api.sim.playouts.holdings import UNIFORM
+from scoring_api.sim.playouts.knowledge import SeatView
+from scoring_api.sim.playouts.laying import careful_of_code, greedy_of_code
+from scoring_api.sim.review.reading import tiles_laid
 
 
 def _replies(referee: PlayReferee, seat: int) -> list[int]:
@@ -41,9 +45,9 @@ def _through_the_referee(
         values = [t.value for t in playable]
         room = 31 - referee.count
         if careful:
-            value = careful_value(values, referee.values, room, _replies(referee, seat))
+            value = careful_of_code(values, referee.code, room, _replies(referee, seat))
         else:
-            value = greedy_value(values, referee.values, room)
+            value = greedy_of_code(values, referee.code, room)
         referee.lay(seat, next(t for t in playable if t.value == value))
     return [[t.value for t in hand] for hand in hands], referee.scores
 
@@ -66,13 +70,14 @@ def test_seat_play_outs_score_as_the_referee(players: int, seed: int, careful: b
 def test_a_careful_seat_minds_the_reply_and_nobody_replies_to_31() -> None:
     # On an empty count a 5 lets the next seat's 10 make fifteen (2): the careful seat leads
     # the 2, the greedy one the 5 (a tie at 0 goes to the higher value).
-    assert careful_value([2, 5], (), 31, [10]) == 2
-    assert greedy_value([2, 5], (), 31) == 5
+    assert careful_of_code([2, 5], 0, 31, [10]) == 2
+    assert greedy_of_code([2, 5], 0, 31) == 5
     # At 25 a 1 pairs (2 points) and a 6 makes 31 (2), after which the 0 cannot be laid (a new
     # count begins): a tie, so the higher value, though a 0 laid at 31 would make 31 again.
-    assert careful_value([1, 6], (12, 12, 1), 6, [0]) == 6
-    # Nothing fits: -1, as greedy_value says.
-    assert careful_value([8, 9], (12, 12), 7, [0]) == -1
+    assert careful_of_code([1, 6], values_code((12, 12, 1)), 6, [0]) == 6
+    # Nothing fits: -1, as greedy_of_code says.
+    assert careful_of_code([8, 9], values_code((12, 12)), 7, [0]) == -1
+    assert greedy_of_code([8, 9], values_code((12, 12)), 7) == -1
 
 
 def test_the_first_value_is_laid_before_the_greedy_ones() -> None:
@@ -86,18 +91,21 @@ def test_the_first_value_is_laid_before_the_greedy_ones() -> None:
     assert forced == [3, 2]
 
 
-def _view(above: tuple[int, ...], held: tuple[int, ...], unseen: tuple[int, ...]) -> PlayView:
+def _view(above: tuple[int, ...], held: tuple[int, ...], unseen: tuple[int, ...]) -> SeatView:
     players = len(held)
-    return PlayView(
+    return SeatView(
         seat=0,
+        dealer=players - 1,
         sides=tuple(range(players)),
+        rules=None,
         hand=(1, 2),
         playable=(),
-        values=(),
+        count_values=(),
         passed=(False,) * players,
         last=None,
         held=held,
         above=above,
+        played=(0,) * players,
         unseen=unseen,
         seed="test",
     )
@@ -106,10 +114,8 @@ def _view(above: tuple[int, ...], held: tuple[int, ...], unseen: tuple[int, ...]
 def test_holdings_respect_every_go_said_and_every_count() -> None:
     unseen = tuple(sorted([0, 1, 2, 3, 4, 5, 6, 6, 7, 8, 9, 10, 11, 12]))
     view = _view((NO_GO, 8, NO_GO, 3), (2, 3, 2, 2), unseen)
-    rng = Random(1)
     seen_values: Counter[int] = Counter()
-    for _ in range(2000):
-        hands = draw_holdings(view, rng)
+    for hands in UNIFORM.deals(view, Random(1), 2000):
         assert hands[0] == [1, 2]
         assert [len(h) for h in hands] == [2, 3, 2, 2]
         assert all(v > 8 for v in hands[1])
@@ -124,8 +130,7 @@ def test_holdings_respect_every_go_said_and_every_count() -> None:
 def test_holdings_are_uniform_over_what_he_may_hold() -> None:
     """One other seat, two tiles above 8 from 9, 10, 11, 12: each of the 6 pairs equally."""
     view = _view((NO_GO, 8), (2, 2), (3, 4, 9, 10, 11, 12))
-    rng = Random(2)
-    pairs = Counter(tuple(draw_holdings(view, rng)[1]) for _ in range(6000))
+    pairs = Counter(tuple(hands[1]) for hands in UNIFORM.deals(view, Random(2), 6000))
     assert len(pairs) == 6
     assert all(900 < count < 1100 for count in pairs.values()), pairs
 
@@ -146,7 +151,7 @@ def test_views_know_the_goes_from_the_tiles_alone() -> None:
     assert first == second
     # N leads 0-6 after the goes at 30 (his, then D's): neither holds anything of 1 or less.
     after_go = first[4]
-    assert (after_go.seat, after_go.values, after_go.above) == (0, (), (1, 1))
+    assert (after_go.seat, after_go.count_values, after_go.above) == (0, (), (1, 1))
     assert first[3].above == (NO_GO, NO_GO)
     # Before his second tile seat 0 has seen his six (3-4 among them), the starter and 2-6.
     assert len(first[2].unseen) == 28 - 6 - 1 - 1

@@ -1,36 +1,43 @@
 """The two-player play on values alone, fast enough for the table builder's millions of
-play-outs (docs/rules.md section 3).
+play-outs (docs/rules.md section 3), each seat laying by a play table or greedily; the
+expert's tables are keyed by its information states (``PlayKey``).
 
-Which tile of a value is laid never changes what the play scores, so a hand here is a list
-of values. The rules are the referee's (``scoring_api.rules.referee``): a tile must fit the
-count; a player who cannot lay says go; the last to lay in a count scores 1 for the go (or
-the last tile of all), none after 31; the next count is led by the seat after the last
-layer. ``tests/sim/test_expert.py`` plays random deals both here and through the referee and
-checks that every point agrees.
+A hand is a list of values (``laying``). The rules are the referee's
+(``scoring_api.rules.referee``): a tile must fit the count; a player who cannot lay says go;
+the last to lay in a count scores 1 for the go (or the last tile of all), none after 31; the
+next count is led by the seat after the last layer. ``tests/sim/test_expert.py`` plays random
+deals both here and through the referee and checks that every point agrees.
 
-Inside, a run of values is one int (``play_scoring.CountCode``: four bits a value, lowest
-last), so a tile's points are worked out on machine ints and the play table's entry is one
-look-up of an int, with no tuple made or hashed per tile (the builder plays out hundreds of
-millions of tiles).
+A play table's entry is one look-up of an int (``packed_key``), with no tuple made or hashed
+per tile (the builder plays out hundreds of millions of tiles).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
-from scoring_api.rules.constants import MAX_COUNT
-from scoring_api.rules.play_scoring import CountCode, points_of_code, values_code, with_value
+from scoring_api.rules.constants import MAX_COUNT, PLAYERS
+from scoring_api.rules.play_scoring import values_code
 from scoring_api.rules.seats import NO_SEAT, next_seat
 
-from .tables import EXPERT_PLAYERS, PlayKey, PlayTable
+from .laying import greedy_of_code, lay_value
+
+Values = tuple[int, ...]
+"""Values in the play: a player's not yet laid (lowest first), or a count's (in order)."""
+PlayKey = tuple[Values, Values, int, bool]
+"""An information state of the two-player play: his values not yet laid, the current count's
+values, how many tiles the other holds, and whether the other has said go (the expert's
+tables are keyed by it)."""
+PlayTable = Mapping[PlayKey, int]
+"""The value to lay by information state (``ExpertTables.play``)."""
 
 ME: Final = 0
 """The seat of a play-out that values a choice: the player deciding (``Final``: the compiled
 loop reads it as a constant, not a module global)."""
 OTHER: Final = 1
 """The other seat of such a play-out."""
-_OTHER: Final = tuple(next_seat(seat, EXPERT_PLAYERS) for seat in range(EXPERT_PLAYERS))
+_OTHER: Final = tuple(next_seat(seat, PLAYERS) for seat in range(PLAYERS))
 """The other seat of each, looked up: the play-out asks on every tile."""
 
 PackedPlay = dict[int, int]
@@ -76,24 +83,6 @@ def _plays(play: PlayTable | None, other_play: PlayTable | None) -> Plays:
     """The packed table each seat lays by: ``play`` for both, or ``other_play`` for OTHER."""
     mine = None if play is None else packed_play(play)
     return (mine, mine if other_play is None else packed_play(other_play))
-
-
-def greedy_value(hand: list[int], values: tuple[int, ...], room: int) -> int:
-    """The value the greedy play-out lays: the most points now, the higher value on a tie;
-    -1 if no value in ``hand`` fits in ``room``."""
-    return greedy_of_code(hand, values_code(values), room)
-
-
-def greedy_of_code(hand: list[int], code: CountCode, room: int) -> int:
-    """``greedy_value`` of the count's values as a ``CountCode``: the play-outs' own."""
-    best, best_points = -1, -1
-    count = MAX_COUNT - room
-    for value in hand:
-        if value <= room:
-            points = points_of_code(with_value(code, value), count + value)
-            if points > best_points or (points == best_points and value > best):
-                best, best_points = value, points
-    return best
 
 
 def _table_value(
@@ -164,10 +153,8 @@ def _play_out(
                 continue
             points[last] = points[last] + 1  # nobody can lay: the go point closes the count
         else:
-            hand.remove(value)
-            code = with_value(code, value)
+            code = lay_value(hand, value, code, count, points, turn)
             count += value
-            points[turn] = points[turn] + points_of_code(code, count)
             last = turn
             if count != MAX_COUNT:
                 if not passed[other] and hands[other]:
@@ -177,7 +164,7 @@ def _play_out(
                     continue
                 points[turn] = points[turn] + 1  # the last tile of the count (or of the play)
         # A new count, led by the seat after the last layer that still holds a tile.
-        code, count, passed = 0, 0, [False] * EXPERT_PLAYERS
+        code, count, passed = 0, 0, [False] * PLAYERS
         after = _OTHER[last]
         turn = after if hands[after] else (last if hands[last] else NO_SEAT)
 
@@ -213,13 +200,11 @@ def play_nets(
     nets: dict[int, list[int]] = {value: [] for value in candidates}
     for his in holdings:
         for value in candidates:
-            rest = list(mine)
-            rest.remove(value)
-            after, then = with_value(code, value), count + value
-            points = [points_of_code(after, then), 0]
+            rest, points = list(mine), [0, 0]
+            after, then = lay_value(rest, value, code, count, points, ME), count + value
             if then == MAX_COUNT:  # a new count, led by the other if he can
                 turn = OTHER if his else (ME if rest else NO_SEAT)
-                nobody_passed = [False] * EXPERT_PLAYERS
+                nobody_passed = [False] * PLAYERS
                 _play_out([rest, list(his)], turn, 0, 0, nobody_passed, ME, points, plays)
             else:
                 turn = OTHER if his and not passed else (ME if rest else NO_SEAT)
@@ -227,6 +212,6 @@ def play_nets(
                     points[ME] = points[ME] + 1
                 else:
                     hands = [rest, list(his)]
-                    _play_out(hands, turn, after, count + value, [False, passed], ME, points, plays)
+                    _play_out(hands, turn, after, then, [False, passed], ME, points, plays)
             nets[value].append(points[ME] - points[OTHER])
     return nets

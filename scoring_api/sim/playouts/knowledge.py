@@ -1,0 +1,147 @@
+"""What a seat knows when he is to lay a tile (``SeatView``), and the texts that seed his draws.
+
+Only what his seat could know at the table: his own tiles, the starter, every tile laid and by
+whom, the goes said (so how many tiles each seat holds, and below which value none of a seat's
+tiles can be). The others' hidden tiles never enter: the holdings his play-outs are played
+against are drawn from the tiles he has not seen (``holdings``), and each play-out is seeded
+from what he knows written out (``SeatView.seed``), so a choice or a review of it cannot change
+when anything he has not seen changes. A game's ``Seat`` gives its view (``Seat.view()``); the
+review of a deal reads one off the record for each tile (``review.reading``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.seat_play import NO_GO
+from scoring_api.rules.tiles import Tile, TileMask
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What a seat knows when he is to lay a tile, in readable form (docs/engine.md: packed and
+    readable state): everything the play-outs and the draws of the others' holdings take."""
+
+    seat: int
+    """His seat."""
+    dealer: int
+    """The seat that dealt."""
+    sides: tuple[int, ...]
+    """The side each seat scores for: his side's points count for him, the others' against."""
+    rules: RuleOptions | None
+    """The rules of the game (None where not known: the others' lay-aways are then not
+    inferred, ``holdings``)."""
+    hand: tuple[int, ...]
+    """The values of his tiles not yet laid, lowest first."""
+    playable: tuple[Tile, ...]
+    """His tiles that fit the count, lowest value first: his choices."""
+    count_values: tuple[int, ...]
+    """The values laid in the current count, in order."""
+    passed: tuple[bool, ...]
+    """Who has said go in the current count, by seat."""
+    last: int | None
+    """Who laid the last tile of the current count (None before its first)."""
+    held: tuple[int, ...]
+    """How many tiles each seat holds."""
+    above: tuple[int, ...]
+    """By seat: every tile he holds is of a higher value than this, since he said go when it
+    would have fitted (``NO_GO`` where he has said none)."""
+    played: tuple[TileMask, ...]
+    """By seat, the tiles he has laid this deal."""
+    unseen: tuple[int, ...]
+    """The values of the tiles he has not seen, lowest first, one per tile: the others'
+    tiles are among them."""
+    seed: str
+    """What he knows written out: the seed of his draws (``turn_seed``, ``record_seed``)."""
+
+    @property
+    def count(self) -> int:
+        """The running count he lays on."""
+        return sum(self.count_values)
+
+    @property
+    def players(self) -> int:
+        """Players at the table."""
+        return len(self.held)
+
+
+def opening_view(
+    kept: Sequence[int],
+    seat: int,
+    dealer: int,
+    sides: tuple[int, ...],
+    unseen: tuple[int, ...],
+    seed: str,
+) -> SeatView:
+    """What ``seat`` knows before the play's first tile, holding the ``kept`` values: every
+    seat holds as many, nobody has said go, nothing is laid."""
+    players = len(sides)
+    return SeatView(
+        seat=seat,
+        dealer=dealer,
+        sides=sides,
+        rules=None,
+        hand=tuple(sorted(kept)),
+        playable=(),
+        count_values=(),
+        passed=(False,) * players,
+        last=None,
+        held=(len(kept),) * players,
+        above=(NO_GO,) * players,
+        played=(0,) * players,
+        unseen=unseen,
+        seed=seed,
+    )
+
+
+# The seeds. Each is what its seat knows written out, so a draw is a function of it alone; the
+# three texts differ because each is the seed of answers already given (the recorded answers
+# and every game of search): one text for all would change them.
+
+
+def turn_seed(
+    seat: int,
+    dealer: int,
+    own: TileMask,
+    seen: TileMask,
+    count_values: Sequence[int],
+    last: int | None,
+    held: Sequence[int],
+    above: Sequence[int],
+    passed: Sequence[bool],
+) -> str:
+    """A game's turn (``Seat.view()``, the search's draws): his seat, the dealer, his drawn
+    tiles and the starter, every tile he has seen (masks), the count, who laid its last tile,
+    how many tiles each seat holds, the go bounds, the goes said in the count."""
+    return (
+        f"{seat}|{dealer}|{own}|{seen}|{','.join(map(str, count_values))}|{last}|"
+        f"{','.join(map(str, held))}|{','.join(map(str, above))}|"
+        f"{''.join('1' if p else '0' for p in passed)}"
+    )
+
+
+def _table(rules: RuleOptions, dealer: int) -> str:
+    return f"{rules.players}|{int(rules.partners)}|{dealer}"
+
+
+def record_seed(
+    rules: RuleOptions,
+    dealer: int,
+    starter: Tile,
+    seat: int,
+    drawn: Sequence[Tile],
+    events: Sequence[tuple[int, Tile | None]],
+) -> str:
+    """A tile of a deal's record (the review's play-outs): the table, the starter, his seat and
+    the tiles he drew (lowest value first), every tile laid and go said before it, in order."""
+    said = ",".join(f"{who}:{'go' if tile is None else tile.text}" for who, tile in events)
+    mine = " ".join(tile.text for tile in drawn)
+    return f"{_table(rules, dealer)}|{starter.text}|{seat}|{mine}|{said}"
+
+
+def opening_seed(rules: RuleOptions, dealer: int, seat: int, drawn: Sequence[Tile]) -> str:
+    """A seat's drawn tiles before he lays any away (the review's worth of a whole play):
+    the table, his seat and his drawn tiles, lowest value first."""
+    return f"{_table(rules, dealer)}|{seat}|{' '.join(map(str, drawn))}"

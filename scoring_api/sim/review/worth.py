@@ -1,0 +1,63 @@
+"""What each tile a seat could lay was worth: play-outs over the holdings he could not see.
+
+The measure is the expert's (``expert.build``): the points of the rest of the play, that
+tile's own included, for his side minus the others', the mean over ``samples`` deals of the
+others' tiles drawn uniformly from what he knew (``playouts.holdings.UNIFORM``; the same deals
+for every tile, so the differences are not blurred by the draw). With two players under the
+``expert`` model the play-outs lay by the expert's play table, greedily where it is silent,
+exactly as the table builder values a state (``playouts.two_player.play_values``); otherwise
+every seat lays greedily (``playouts.any_players``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+
+from scoring_api.rules.seats import leader, next_seat
+
+from ..expert.tables import EXPERT_PLAYERS
+from ..playouts.any_players import play_out_seats
+from ..playouts.holdings import UNIFORM
+from ..playouts.knowledge import SeatView, opening_view
+from ..playouts.nets import net, seat_nets
+from ..playouts.two_player import PlayTable, play_values
+
+DIGITS = 4
+"""Places a mean is rounded to: far below the play-outs' own error, and short to read."""
+
+
+def tile_values(view: SeatView, samples: int, table: PlayTable | None) -> dict[int, float]:
+    """The mean worth of each value he may lay (every tile of a value is worth the same),
+    ``table``: the expert's play table, for two players (None: greedy play-outs)."""
+    deals = UNIFORM.deals(view, Random(view.seed), samples)
+    seat = view.seat
+    if table is not None and view.players == EXPERT_PLAYERS:
+        other = next_seat(seat, EXPERT_PLAYERS)
+        key = (view.hand, view.count_values, view.held[other], view.passed[other])
+        totals = play_values(key, [hands[other] for hands in deals], table)
+    else:
+        totals = {value: sum(found) for value, found in seat_nets(view, deals).items()}
+    return {value: round(total / samples, DIGITS) for value, total in totals.items()}
+
+
+def opening_value(
+    kept: Sequence[int],
+    seat: int,
+    dealer: int,
+    sides: tuple[int, ...],
+    unseen: tuple[int, ...],
+    samples: int,
+    seed: str,
+) -> float:
+    """The worth of the whole play to ``seat`` before its first tile, holding ``kept``
+    values: the others hold four of the ``unseen`` values each, every seat lays greedily.
+    For a lay-away model that leaves the play out (``expected``)."""
+    players = len(sides)
+    view = opening_view(kept, seat, dealer, sides, unseen, seed)
+    total = 0
+    for hands in UNIFORM.deals(view, Random(seed), samples):
+        points = [0] * players
+        play_out_seats(hands, leader(dealer, players), (), [False] * players, None, points)
+        total += net(points, sides, seat)
+    return round(total / samples, DIGITS)
