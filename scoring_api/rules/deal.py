@@ -20,7 +20,7 @@ from .errors import MalformedInputError
 from .muggins import NO_CALLS, Calls, Mugged, check_calls, show_points, taker
 from .options import RuleOptions
 from .play_scoring import PegItem
-from .records import Play, score_pegging
+from .records import Play, ReadingHook, score_pegging
 from .seats import leader, seats_from
 from .show import ShowItem, ShowScore, score_show
 from .tiles import Tile, ensure_distinct
@@ -267,8 +267,9 @@ def _show(
     return board.score(caller, "muggins", claim.missed, (), mugged=Mugged(seat, kind))
 
 
-def score_deal(deal: Deal) -> DealScore:
-    """Referee one deal of a game, from the scores before it to the scores after it.
+def score_deal(deal: Deal, hook: ReadingHook | None = None) -> DealScore:
+    """Referee one deal of a game, from the scores before it to the scores after it (``hook``:
+    told each go and tile of the play as the record is read, ``records.ReadingHook``).
 
     Without hands and crib the deal is in play: refereed through the plays so far (the
     starter double and the play), with the winner if the target is reached there. With the
@@ -292,7 +293,7 @@ def score_deal(deal: Deal) -> DealScore:
     double = rules.starter_double_points if starter.is_double else 0
     if double and board.score(dealer, "starter", double, ()):
         return _result(board)
-    play = score_pegging(deal.plays, dealer, rules.players, hands, starter)
+    play = score_pegging(deal.plays, dealer, rules.players, hands, starter, hook)
     for index, entry in enumerate(play.plays):
         own = [item for item in entry.items if item.kind not in _CLOSING]
         closing = [item for item in entry.items if item.kind in _CLOSING]

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from mypy_extensions import mypyc_attr
+
 from .constants import HAND_SIZE, MAX_COUNT, PLAYERS
 from .errors import IllegalPlayError, MalformedInputError
 from .play_scoring import CloseKind, PegItem
@@ -119,12 +121,29 @@ class GoInRecord:
     """The record lists it (else the record implies it)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ReadingHook:
+    """Told each action a record reader hands the referee, as it does: the review of a deal
+    reads what each seat knew before each of his tiles off this one refereeing pass, goes
+    inferred as the reader infers them. This base tells nobody; a subclass (a Python one too)
+    overrides."""
+
+    def go(self, player: int) -> None:
+        """``player``'s go, listed or implied, has just been taken by the referee."""
+
+    def tile(self, index: int, player: int, tile: Tile, referee: PlayReferee) -> None:
+        """``player`` is about to lay ``tile``, entry ``index`` of the record: ``referee`` is
+        the play as it stood when he laid it, every go before it taken."""
+
+
 class RecordReader:
     """Feeds a record to the referee, supplying the goes it leaves out, and keeps every go it
-    read (said or implied) so that a tile which proves one wrong names it."""
+    read (said or implied) so that a tile which proves one wrong names it; ``hook``, where
+    given, is told each go and tile as it is read."""
 
-    def __init__(self, referee: PlayReferee) -> None:
+    def __init__(self, referee: PlayReferee, hook: ReadingHook | None = None) -> None:
         self.referee = referee
+        self.hook = hook
         self.sheet = PlaySheet()
         self.goes: list[list[GoInRecord]] = [[] for _ in range(referee.players)]
         """Each seat's goes so far, in the order read."""
@@ -154,6 +173,8 @@ class RecordReader:
         count = self.referee.count
         self.sheet.go_point(self.referee.go(player))
         self.goes[player].append(GoInRecord(count, self._index, listed))
+        if self.hook is not None:
+            self.hook.go(player)
 
     def _apply(self, play: Play, *, strict: bool) -> ScoredPlay:
         ref, sheet = self.referee, self.sheet
@@ -183,6 +204,8 @@ class RecordReader:
                 )
             self._close_for(tile)
         self._implied_goes_until(player)
+        if self.hook is not None:
+            self.hook.tile(self._index, player, tile, ref)
         count = ref.count + tile.value
         items, closes = ref.lay(player, tile)
         return sheet.tile(player, tile, count, items, closes)
@@ -261,11 +284,14 @@ def check_player(play: Play, players: int, pointer: str) -> None:
         raise MalformedInputError(f"player must be from 0 to {players - 1}", pointer)
 
 
-def read_record(referee: PlayReferee, plays: Sequence[Play]) -> RecordReader:
-    """The record read through ``referee``; ``IllegalPlayError`` at its first illegal entry."""
+def read_record(
+    referee: PlayReferee, plays: Sequence[Play], hook: ReadingHook | None = None
+) -> RecordReader:
+    """The record read through ``referee`` (``hook`` told each action); ``IllegalPlayError``
+    at its first illegal entry."""
     for i, play in enumerate(plays):
         check_player(play, referee.players, f"/plays/{i}/player")
-    reader = RecordReader(referee)
+    reader = RecordReader(referee, hook)
     for index, play in enumerate(plays):
         reader.read(index, play)
     return reader
@@ -277,15 +303,17 @@ def score_pegging(
     players: int = PLAYERS,
     hands: Sequence[Sequence[Tile]] | None = None,
     starter: Tile | None = None,
+    hook: ReadingHook | None = None,
 ) -> PeggingResult:
-    """Score a record of the play, goes listed or left out.
+    """Score a record of the play, goes listed or left out (``hook``: told each go and tile
+    as it is read, ``ReadingHook``).
 
     Raises ``IllegalPlayError`` at the first illegal entry, and ``MalformedInputError`` for a
     bad player, dealer, hands or starter (hands: each player's four tiles at the start;
     dealer None: the last seat).
     """
     referee = referee_for(players, dealer, hands, starter)
-    reader = read_record(referee, plays)
+    reader = read_record(referee, plays, hook)
     return PeggingResult(
         plays=tuple(reader.sheet.entries),
         scores=tuple(referee.scores),

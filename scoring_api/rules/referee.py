@@ -27,7 +27,7 @@ from .play_scoring import (
 from .seat_play import (
     NO_GO,
     UNKNOWN,
-    PlayedTiles,
+    PublicPlay,
     SeatPlay,
     TilesCode,
     last_tile_of,
@@ -69,7 +69,7 @@ class PlayReferee:
 
     With a player's hand known a go is checked exactly; without, a go is only known to be
     impossible when every tile would fit (count 19 or less), and is proved wrong by any tile
-    he lays later that would have fitted it (``SeatPlay.above``).
+    he lays later that would have fitted it (``PublicPlay.above``).
 
     A plain class with its own ``__init__`` rather than a dataclass: the simulator makes one
     per deal, and the compiled engine runs a dataclass's generated ``__init__`` interpreted.
@@ -102,9 +102,9 @@ class PlayReferee:
     """The starter, which nobody may lay, where known."""
     seats: list[SeatPlay]
     """Each player's tiles and points (``held``, ``laid_by``, ``scores`` as lists)."""
-    public: list[PlayedTiles]
-    """The tiles each player has laid, all counts of the play (what everyone at the table
-    has seen him lay; ``played`` as masks)."""
+    public: list[PublicPlay]
+    """Each player's play as everyone at the table has seen it, all counts: the tiles he has
+    laid (``played`` as masks) and his go bound."""
     passed_mask: int
     """Who has said go in the current count: bit ``seat`` (``passed`` as a list)."""
     holding: int
@@ -142,7 +142,7 @@ class PlayReferee:
             self.seats = [SeatPlay(UNKNOWN if hand is None else tile_mask(hand)) for hand in hands]
         else:
             self.seats = [SeatPlay(UNKNOWN) for _ in range(players)]
-        self.public = [PlayedTiles() for _ in range(players)]
+        self.public = [PublicPlay() for _ in range(players)]
         self._begin()
 
     def restart(self, dealer: int, starter: Tile, held: list[TileMask]) -> None:
@@ -151,8 +151,9 @@ class PlayReferee:
         lists (``public`` holds the same objects, emptied)."""
         self.dealer, self.starter = dealer, starter
         for player, seat in enumerate(self.seats):
-            seat.held, seat.laid, seat.score, seat.above = held[player], 0, 0, NO_GO
-            self.public[player].tiles = 0
+            seat.held, seat.laid, seat.score = held[player], 0, 0
+            public = self.public[player]
+            public.tiles, public.above = 0, NO_GO
         self._begin()
 
     def _begin(self) -> None:
@@ -355,8 +356,9 @@ class PlayReferee:
             )
         if seat.held != UNKNOWN and not seat.held & tile.bit:
             raise IllegalPlayError("tile_not_in_hand", f"{tile} is not in player {player}'s hand")
-        if tile.value <= seat.above:
-            raise go_proved_wrong(player, tile, MAX_COUNT - seat.above)
+        above = self.public[player].above
+        if tile.value <= above:
+            raise go_proved_wrong(player, tile, MAX_COUNT - above)
 
     def go(self, player: int) -> tuple[int, PegItem] | None:
         """Say go; if this closed the count, who scores the go point (the last layer) and the
@@ -367,10 +369,10 @@ class PlayReferee:
         if refusal is not None:
             raise IllegalPlayError("go_with_playable_tile", f"no Go for player {player}: {refusal}")
         self.passed_mask |= 1 << player
-        seat = self.seats[player]
+        public = self.public[player]
         room = MAX_COUNT - self.count
-        if room > seat.above:
-            seat.above = room
+        if room > public.above:
+            public.above = room
         turn = self._turn = self._next_active(player)
         if turn == NO_SEAT:
             scorer = self.last_seat

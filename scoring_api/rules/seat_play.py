@@ -1,4 +1,5 @@
-"""The referee's state as native ints: each seat's part of the play, and the tiles of a count.
+"""The referee's state as native ints: each seat's part of the play (what the table has seen of
+it, and what only the referee sees), and the tiles of a count.
 
 The compiled referee updates these in place on every tile: in a list, each new int would be
 a new object, and a list of tiles a new list each count.
@@ -14,24 +15,29 @@ UNKNOWN: Final = -1
 """``SeatPlay.held`` of a hand the referee does not know."""
 
 NO_GO: Final = -1
-"""``SeatPlay.above`` of a seat that has said no go this play: any value may still be his."""
+"""``PublicPlay.above`` of a seat that has said no go this play: any value may still be his."""
 
 
-class PlayedTiles:
-    """The tiles one seat has laid this play, every count: what the whole table has seen
-    him lay (a seat's view of the others may hold these; never a ``SeatPlay``)."""
+class PublicPlay:
+    """One seat's play as the whole table has seen it, every count: the tiles he has laid and
+    his go bound (a seat's view of the others holds these; never a ``SeatPlay``)."""
 
-    __slots__ = ("tiles",)
+    __slots__ = ("above", "tiles")
 
-    def __init__(self, tiles: TileMask = 0) -> None:
+    def __init__(self, tiles: TileMask = 0, above: int = NO_GO) -> None:
         self.tiles = tiles
         """Every tile he has laid."""
+        self.above = above
+        """His go bound: the most room any of his goes this play left on the count (31 minus
+        the lowest count he said go at, said or implied; ``NO_GO`` before his first). A hand
+        only shrinks in the play, so every tile he holds is of a value above it
+        (docs/rules.md section 3, a go the deal proves wrong)."""
 
 
 class SeatPlay:
     """One seat's part of the play, which only the referee sees."""
 
-    __slots__ = ("above", "held", "laid", "score")
+    __slots__ = ("held", "laid", "score")
 
     def __init__(self, held: TileMask) -> None:
         self.held = held
@@ -40,11 +46,6 @@ class SeatPlay:
         """How many tiles he has laid."""
         self.score = 0
         """The points he has pegged."""
-        self.above = NO_GO
-        """His go bound: the most room any of his goes this play left on the count (31 minus
-        the lowest count he said go at, said or implied; ``NO_GO`` before his first). A hand
-        only shrinks in the play, so every tile he holds is of a value above it
-        (docs/rules.md section 3, a go the deal proves wrong)."""
 
 
 TilesCode = int

@@ -293,16 +293,14 @@ class _Game:
     def pegging(self, held: list[TileMask], starter: Tile) -> bool:
         """The play of the deal (``held``: each seat's tiles; the same as ranks in
         ``seated``, which the play empties). True once the game is over."""
-        record, players = self.record, self.players
+        record = self.record
         referee = self.referee
         referee.restart(self.dealer, starter, held)
         seats, strategies, rng, next_of = self.seats, self.strategies, self.rng, self.next_of
-        above = [-1] * players  # the go bounds of docs/rules.md section 3, by seat
         seated = self.seated
         for seat in seats:
-            seat.above, seat.dealer = above, self.dealer
-            seat.own, seat.sides = seated[seat.seat].seen, self.side_of
-            seat.tiles_laid, seat.rules = referee.public, self.rules
+            seat.dealer, seat.own, seat.sides = self.dealer, seated[seat.seat].seen, self.side_of
+            seat.public, seat.rules = referee.public, self.rules  # the go bounds too
         sheet = None
         if record is not None:
             sheet = PlaySheet()
@@ -313,7 +311,6 @@ class _Game:
             playable = fitting_tiles(state.ranks, MAX_COUNT - referee.count)
             if not playable:
                 said_at = referee.count
-                above[player] = max(above[player], MAX_COUNT - said_at)
                 go_point = referee.go(player)
                 if sheet is not None:
                     sheet.go_point(go_point)

@@ -18,7 +18,7 @@ from scoring_api.rules.play_scoring import (
     values_of_code,
     with_value,
 )
-from scoring_api.rules.seat_play import NO_GO, PlayedTiles
+from scoring_api.rules.seat_play import PublicPlay
 from scoring_api.rules.seats import NO_SEAT
 from scoring_api.rules.tiles import ALL_MASK, Tile, TileMask, tiles_counted, tiles_in
 
@@ -35,7 +35,6 @@ class Seat:
     """
 
     __slots__ = (
-        "above",
         "count_code",
         "dealer",
         "hand",
@@ -44,11 +43,11 @@ class Seat:
         "own",
         "passed_mask",
         "playable",
+        "public",
         "rules",
         "seat",
         "seen",
         "sides",
-        "tiles_laid",
     )
 
     playable: tuple[Tile, ...]
@@ -56,7 +55,7 @@ class Seat:
     count_code: CountCode
     """The values laid since the count began (``count_values`` as a tuple)."""
     seen: TileMask
-    """The tiles he has seen: his six, the starter and every tile laid."""
+    """The tiles he has seen: those he drew, the starter and every tile laid."""
     opponent_tiles: int
     """How many tiles the next seat (on his left, an opponent in every mode) still holds."""
     seat: int
@@ -69,17 +68,15 @@ class Seat:
     """The tiles he drew this deal, and the starter."""
     dealer: int
     """The seat that dealt this deal."""
-    above: list[int]
-    """By seat: every tile he holds is of a higher value than this, since he said go in a
-    count where it would have fitted (-1 where he has said none this deal)."""
     last_seat: int
     """Who laid the last tile of the current count; ``NO_SEAT`` before its first (``last``:
     None)."""
     sides: tuple[int, ...]
     """The side each seat scores for."""
-    tiles_laid: list[PlayedTiles]
-    """By seat, the tiles he has laid this deal, as the referee keeps them for the whole
-    table (handed over once a deal; every seat saw them laid): ``played`` as masks."""
+    public: list[PublicPlay]
+    """By seat, his play this deal as the referee keeps it for the whole table (handed over
+    once a deal; every seat saw the tiles laid and heard the goes): ``played`` (the tiles he
+    has laid, as masks) and ``above`` (his go bound) read it."""
     rules: RuleOptions | None
     """The rules of the game, where the game hands them over."""
 
@@ -106,8 +103,10 @@ class Seat:
         self.passed_mask = _mask_of(passed) if passed else 0
         self.own, self.dealer, self.sides = own, dealer, sides
         self.last_seat = NO_SEAT if last is None else last
-        self.above = [] if above is None else above
-        self.tiles_laid = [PlayedTiles(tiles) for tiles in played or ()]
+        self.public = [PublicPlay(tiles) for tiles in played or ()]
+        if above is not None:  # by seat, as ``played``
+            for public, bound in zip(self.public, above, strict=True):
+                public.above = bound
         self.rules = rules
 
     def snapshot(self) -> Seat:
@@ -115,9 +114,9 @@ class Seat:
         and brings it up to date on each of his turns (its lists are copied too)."""
         copy = Seat(self.playable, (), self.seen, self.opponent_tiles, self.seat, self.hand)
         copy.count_code, copy.passed_mask, copy.own = self.count_code, self.passed_mask, self.own
-        copy.dealer, copy.above, copy.last_seat = self.dealer, list(self.above), self.last_seat
+        copy.dealer, copy.last_seat = self.dealer, self.last_seat
         copy.sides, copy.rules = self.sides, self.rules
-        copy.tiles_laid = [PlayedTiles(laid.tiles) for laid in self.tiles_laid]
+        copy.public = [PublicPlay(public.tiles, public.above) for public in self.public]
         return copy
 
     def view(self) -> SeatView:
@@ -140,7 +139,7 @@ class Seat:
             passed=passed,
             last=last,
             held=held,
-            above=tuple(above) if above else (NO_GO,) * players,
+            above=tuple(above),
             played=tuple(self.played),
             unseen=tuple(tile.value for tile in tiles_in[self.unseen()]),
             seed=seed,
@@ -181,16 +180,22 @@ class Seat:
     @property
     def played(self) -> list[TileMask]:
         """By seat, the tiles he has laid this deal."""
-        return [laid.tiles for laid in self.tiles_laid]
+        return [public.tiles for public in self.public]
+
+    @property
+    def above(self) -> list[int]:
+        """By seat: every tile he holds is of a higher value than this, since he said go in a
+        count where it would have fitted (``NO_GO`` where he has said none this deal)."""
+        return [public.above for public in self.public]
 
     @property
     def players(self) -> int:
         """Players at the table."""
-        return len(self.tiles_laid)
+        return len(self.public)
 
     def holds(self, seat: int) -> int:
         """How many tiles ``seat`` still holds (he laid the rest, in sight of all)."""
-        return HAND_SIZE - tiles_counted(self.tiles_laid[seat].tiles)
+        return HAND_SIZE - tiles_counted(self.public[seat].tiles)
 
     def remaining(self) -> tuple[Tile, ...]:
         """His tiles not yet laid, lowest value first."""

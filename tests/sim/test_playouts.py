@@ -4,11 +4,13 @@ uniformly among the holdings a seat's knowledge allows (``UNIFORM``)."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from random import Random
 
 import pytest
 
 from scoring_api.rules import ALL_TILES, RuleOptions
+from scoring_api.rules.deal import Deal
 from scoring_api.rules.play_scoring import values_code
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seat_play import NO_GO
@@ -18,7 +20,7 @@ from scoring_api.sim.playouts.any_players import play_out_seats
 from scoring_api.sim.playouts.holdings import UNIFORM
 from scoring_api.sim.playouts.knowledge import SeatView
 from scoring_api.sim.playouts.laying import careful_of_code, greedy_of_code
-from scoring_api.sim.review.reading import tiles_laid
+from scoring_api.sim.review.reading import refereed
 
 
 def _replies(referee: PlayReferee, seat: int) -> list[int]:
@@ -136,7 +138,8 @@ def test_holdings_are_uniform_over_what_he_may_hold() -> None:
 
 
 def test_views_know_the_goes_from_the_tiles_alone() -> None:
-    """The record of docs/rules.md section 6, with and without its go: one set of views."""
+    """The record of docs/rules.md section 6, with and without its go: one set of views, read
+    off the one refereeing of the deal (the go inferred where the record leaves it out)."""
     from scoring_api.rules import Play, parse_tiles
 
     hands = [parse_tiles(["3-4", "4-4", "0-6", "2-2"]), parse_tiles(["2-6", "1-6", "4-5", "3-3"])]
@@ -145,10 +148,11 @@ def test_views_know_the_goes_from_the_tiles_alone() -> None:
     plain = [Play(i % 2, t) for i, t in enumerate(parse_tiles(tiles))]
     with_go = [*plain[:4], Play(0, None), *plain[4:]]
     starter = parse_tiles(["1-5"])[0]
-    rules = RuleOptions()
-    first = [laid.view for laid in tiles_laid(rules, 1, starter, hands, drawn, plain)]
-    second = [laid.view for laid in tiles_laid(rules, 1, starter, hands, drawn, with_go)]
+    deal = Deal(RuleOptions(), 1, [0, 0], starter, hands, None, plain)
+    first = [laid.view for laid in refereed(deal, drawn)[1]]
+    second = [laid.view for laid in refereed(replace(deal, plays=with_go), drawn)[1]]
     assert first == second
+    assert [laid.entry for laid in refereed(replace(deal, plays=with_go), drawn)[1]][4] == 5
     # N leads 0-6 after the goes at 30 (his, then D's): neither holds anything of 1 or less.
     after_go = first[4]
     assert (after_go.seat, after_go.count_values, after_go.above) == (0, (), (1, 1))

@@ -24,7 +24,7 @@ from scoring_api.sim.advisor import advise_discards
 from scoring_api.sim.review.deal import DealReview, LayAwayDecision, PlayDecision, review_deal
 from scoring_api.sim.review.inputs import ReviewRequest, laid_away
 from scoring_api.sim.review.labels import THRESHOLDS, label_of
-from scoring_api.sim.review.reading import tiles_laid
+from scoring_api.sim.review.reading import refereed
 from scoring_api.sim.runs import SimulationRequest
 
 from .samples import request_from_record, whole_deals
@@ -275,13 +275,7 @@ def test_three_players_give_the_crib_and_an_illegal_record_is_refused() -> None:
 def test_a_go_said_is_known_to_every_seat() -> None:
     """Some deal of these games has a go: the views after it carry it."""
     for request in _requests(RuleOptions(), ("greedy", "random"), "expected", 6):
-        deal = request.deal
-        views = [
-            laid.view
-            for laid in tiles_laid(
-                deal.rules, deal.dealer, deal.starter, deal.hands, request.drawn, deal.plays
-            )
-        ]
+        views = [laid.view for laid in refereed(request.deal, request.drawn)[1]]
         if any(view.above != (NO_GO, NO_GO) for view in views):
             return
     raise AssertionError("no go in six deals")

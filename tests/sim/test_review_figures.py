@@ -36,7 +36,7 @@ from scoring_api.sim.playouts.nets import net
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.review.deal import LayAwayDecision, PlayDecision, review_deal
 from scoring_api.sim.review.inputs import ReviewRequest
-from scoring_api.sim.review.reading import TileLaid, tiles_laid
+from scoring_api.sim.review.reading import TileLaid, refereed
 from scoring_api.sim.runs import Z95, SimulationRequest
 from scoring_api.sim.seat import Seat
 
@@ -220,11 +220,7 @@ def test_replacing_a_flagged_decision_gains_what_the_review_stated() -> None:
     for request in _deals(("greedy", "random"), 6, first=1000):
         request = replace(request, playouts=FLAGGED_PLAYOUTS)
         review = review_deal(request)
-        deal = request.deal
-        laid = tiles_laid(
-            deal.rules, deal.dealer, deal.starter, deal.hands, request.drawn, deal.plays
-        )
-        views = {tile.entry: tile for tile in laid}
+        views = {tile.entry: tile for tile in refereed(request.deal, request.drawn)[1]}
         for decision in review.decisions:
             if decision.label not in ("mistake", "blunder"):
                 continue

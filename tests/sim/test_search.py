@@ -8,6 +8,7 @@ from random import Random
 import pytest
 
 from scoring_api.rules import DEFAULT_RULES, RuleOptions
+from scoring_api.rules.seat_play import PublicPlay
 from scoring_api.rules.seats import next_seat
 from scoring_api.rules.tiles import tile_mask
 from scoring_api.sim.expert.strategy import ExpertLayAway, play_key
@@ -28,9 +29,10 @@ BUDGET = RECORDER_BUDGET
 
 TOLD = {
     "playable", "count_code", "seen", "opponent_tiles", "seat", "hand", "passed_mask", "own",
-    "dealer", "above", "last_seat", "sides", "tiles_laid", "rules",
+    "dealer", "last_seat", "sides", "public", "rules",
 }  # fmt: skip
-"""Every field a ``Seat`` stores: each is something the seat saw or was told at the table."""
+"""Every field a ``Seat`` stores: each is something the seat saw or was told at the table
+(``public``: each seat's ``PublicPlay``, the tiles he laid and his go bound)."""
 
 
 @pytest.mark.parametrize(
@@ -48,6 +50,7 @@ def test_its_choice_never_reads_a_tile_the_seat_has_not_seen(rules: RuleOptions)
     strategy can read one; and the search's choice is a function of what it is handed: laid
     again from a copy of it, with the game's random state as it was, it is the same tile."""
     assert stored_fields(Seat) == TOLD  # a new field: is it something the seat knows?
+    assert stored_fields(PublicPlay) == {"tiles", "above"}
     recorder = Recorder()
     others = [ExpectedStrategy()] * (rules.players - 1)
     for game in range(5):

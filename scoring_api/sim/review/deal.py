@@ -26,7 +26,7 @@ from ..playouts.nets import net
 from ..playouts.two_player import PlayTable
 from .inputs import CheckedDeal, ReviewRequest, checked_deal, laid_away
 from .labels import Label, label_of, lay_away_sentence, play_sentence
-from .reading import TileLaid, tiles_laid
+from .reading import TileLaid
 from .worth import DIGITS, opening_value, tile_values
 
 
@@ -218,17 +218,10 @@ def review_deal(request: ReviewRequest) -> DealReview:
         for seat in seats_from(leader(deal.dealer, rules.players), rules.players)
         if seat in reviewed
     ]
-    plays: list[PlayDecision] = []
     table = _play_table(request.model)
-    ended_at_starter = score.winner is not None and score.events[score.winner.event].kind == (
-        "starter"
-    )
-    if not ended_at_starter:
-        for laid in tiles_laid(
-            rules, deal.dealer, deal.starter, checked.hands, request.drawn, deal.plays
-        ):
-            if laid.view.seat in reviewed:
-                plays.append(_play(laid, request.playouts, table))
+    plays = [
+        _play(laid, request.playouts, table) for laid in checked.tiles if laid.view.seat in reviewed
+    ]
     summaries = []
     for decision in sorted(lay_aways, key=lambda decision: decision.seat):
         seat = decision.seat

@@ -2,7 +2,8 @@
 seat drew before laying away.
 
 The deal's own checks are the referee's (``rules.deal.score_deal``: every tile once, every
-seat and score in range, a legal and complete record); here only what the drawn tiles add:
+seat and score in range, a legal and complete record), refereed once, what each seat knew at
+each tile read off that pass (``reading``); here only what the drawn tiles add:
 one set per seat of the size the deal draws, none of them twice or the starter, each holding
 the hand kept, and what it lays away in the crib. The crib may be left out: it is then what
 the seats laid away (with three players it holds a tile drawn blind, so it must be given).
@@ -14,11 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from scoring_api.rules.constants import DEALS
-from scoring_api.rules.deal import Deal, DealScore, score_deal
+from scoring_api.rules.deal import Deal, DealScore
 from scoring_api.rules.errors import MalformedInputError
 from scoring_api.rules.tiles import Tile, ensure_distinct
 
 from ..advisor import Model
+from .reading import TileLaid, refereed
 
 DEFAULT_PLAYOUTS = 300
 """Play-outs per tile reviewed unless a request asks for more (bench/README.md: the time)."""
@@ -109,6 +111,8 @@ class CheckedDeal:
     """Each seat's four kept tiles (the deal's, known to be there)."""
     score: DealScore
     """The referee's answer: every scoring event, the winner if any."""
+    tiles: tuple[TileLaid, ...]
+    """Every tile of the play, in order, with what its seat knew when he laid it."""
 
 
 def checked_deal(request: ReviewRequest) -> CheckedDeal:
@@ -117,7 +121,7 @@ def checked_deal(request: ReviewRequest) -> CheckedDeal:
     _check_drawn(request)
     crib = _crib(request)
     deal = replace(request.deal, crib=crib)
-    scored = score_deal(deal)
+    scored, laid = refereed(deal, request.drawn)
     hands = _hands(deal)
     for seat, (tiles, hand) in enumerate(zip(request.drawn, hands, strict=True)):
         for tile in laid_away(tiles, hand):
@@ -134,4 +138,4 @@ def checked_deal(request: ReviewRequest) -> CheckedDeal:
                 )
     if not 1 <= request.playouts <= MAX_PLAYOUTS:
         raise MalformedInputError(f"from 1 to {MAX_PLAYOUTS} play-outs", "/playouts")
-    return CheckedDeal(deal, hands, scored)
+    return CheckedDeal(deal, hands, scored, laid)

@@ -1,17 +1,23 @@
-"""What a seat knew when he laid each tile, read from a deal's record: all his review may use
-(docs/review.md), as the play-outs take it (``playouts.knowledge.SeatView``)."""
+"""What a seat knew when he laid each tile, read off the one refereeing of a deal's record: all
+his review may use (docs/review.md), as the play-outs take it (``playouts.knowledge.SeatView``).
+
+The rules core's reader of the record (``rules.records.RecordReader``) tells this module each
+go it hands the referee (said or implied: the goes follow from the tiles, play being
+compulsory, so a record with its goes listed and one without give the same views) and each
+tile before it is laid; what the seat knew then is the referee's state as every seat saw it
+(the count, the goes said, each seat's go bound, the tiles laid and by whom), his own tiles
+and the tiles he drew.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scoring_api.rules.constants import HAND_SIZE, MAX_COUNT
-from scoring_api.rules.errors import IllegalPlayError
-from scoring_api.rules.options import RuleOptions
-from scoring_api.rules.records import Play
+from scoring_api.rules.constants import HAND_SIZE
+from scoring_api.rules.deal import Deal, DealScore, score_deal
+from scoring_api.rules.records import ReadingHook
 from scoring_api.rules.referee import PlayReferee
-from scoring_api.rules.seat_play import NO_GO
 from scoring_api.rules.tiles import ALL_TILES, Tile, by_value, tile_mask, tiles_in
 
 from ..playouts.knowledge import SeatView, record_seed
@@ -29,60 +35,51 @@ class TileLaid:
     """What he knew."""
 
 
-def tiles_laid(
-    rules: RuleOptions,
-    dealer: int,
-    starter: Tile,
-    hands: Sequence[Sequence[Tile]],
-    drawn: Sequence[Sequence[Tile]],
-    plays: Sequence[Play],
-) -> Iterator[TileLaid]:
-    """Every tile of a legal record of the play, in order, with what its seat knew.
+class _Views(ReadingHook):
+    """Each tile laid with what its seat knew, as the record is read."""
 
-    The goes are worked out from the tiles (play is compulsory), whether the record lists
-    them or not, so both kinds of record give the same views. ``drawn``: the tiles each seat
-    drew, which he has seen.
-    """
-    n = rules.players
-    referee = PlayReferee(players=n, dealer=dealer, starter=starter, hands=hands)
-    sides = tuple(rules.side_of(seat) for seat in range(n))
-    above = [NO_GO] * n
-    events: list[tuple[int, Tile | None]] = []
-    own = [tile_mask(tiles) | starter.bit for tiles in drawn]
-    for index, play in enumerate(plays):
-        tile = play.tile
-        if tile is None:
-            continue  # goes follow from the tiles
-        player = play.player
-        try:
-            while referee.turn != player or not referee.fits(tile):
-                waiting = referee.turn
-                assert waiting is not None, "a legal record has a turn for every tile"
-                above[waiting] = max(above[waiting], MAX_COUNT - referee.count)
-                events.append((waiting, None))
-                referee.go(waiting)
-        except IllegalPlayError as illegal:
-            raise illegal.at(index) from None
-        seen = own[player] | referee.used
+    def __init__(self, deal: Deal, drawn: Sequence[Sequence[Tile]]) -> None:
+        rules, starter = deal.rules, deal.starter
+        self.deal = deal
+        self.sides = tuple(rules.side_of(seat) for seat in range(rules.players))
+        self.drawn = [by_value(tiles) for tiles in drawn]
+        self.own = [tile_mask(tiles) | starter.bit for tiles in drawn]
+        self.events: list[tuple[int, Tile | None]] = []
+        """Every go and tile so far, in order: what the seeds write out."""
+        self.laid: list[TileLaid] = []
+
+    def go(self, player: int) -> None:
+        self.events.append((player, None))
+
+    def tile(self, index: int, player: int, tile: Tile, referee: PlayReferee) -> None:
+        deal = self.deal
+        seen = self.own[player] | referee.used
         view = SeatView(
             seat=player,
-            dealer=dealer,
-            sides=sides,
-            rules=rules,
-            hand=tuple(sorted(t.value for t in tiles_in[referee.held_by(player) or 0])),
+            dealer=deal.dealer,
+            sides=self.sides,
+            rules=deal.rules,
+            hand=tuple(t.value for t in tiles_in[referee.held_by(player) or 0]),
             playable=referee.playable(player),
             count_values=referee.values,
             passed=tuple(referee.passed),
             last=referee.last_player,
             held=tuple(HAND_SIZE - laid for laid in referee.laid_by),
-            above=tuple(above),
+            above=tuple(public.above for public in referee.public),
             played=tuple(referee.played),
             unseen=tuple(sorted(t.value for t in ALL_TILES if not seen & t.bit)),
-            seed=record_seed(rules, dealer, starter, player, by_value(drawn[player]), events),
+            seed=record_seed(
+                deal.rules, deal.dealer, deal.starter, player, self.drawn[player], self.events
+            ),
         )
-        yield TileLaid(index, tile, view)
-        events.append((player, tile))
-        try:
-            referee.lay(player, tile)
-        except IllegalPlayError as illegal:
-            raise illegal.at(index) from None
+        self.laid.append(TileLaid(index, tile, view))
+        self.events.append((player, tile))
+
+
+def refereed(deal: Deal, drawn: Sequence[Sequence[Tile]]) -> tuple[DealScore, tuple[TileLaid, ...]]:
+    """The deal refereed (``rules.deal.score_deal``, its errors too), and every tile of its
+    record in order with what its seat knew; ``drawn``: the tiles each seat drew, which he has
+    seen. No tile is read where the starter ends the game."""
+    views = _Views(deal, drawn)
+    score = score_deal(deal, views)
+    return score, tuple(views.laid)
