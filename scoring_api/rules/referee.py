@@ -78,9 +78,8 @@ class PlayReferee:
     """
 
     __slots__ = (
-        "_turn",
-        "code",
         "count",
+        "count_code",
         "dealer",
         "holding",
         "laid_code",
@@ -91,6 +90,7 @@ class PlayReferee:
         "seats",
         "starter",
         "tile_points",
+        "turn_seat",
         "used",
     )
 
@@ -113,16 +113,16 @@ class PlayReferee:
     """Every tile laid so far."""
     laid_code: TilesCode
     """The tiles of the current count, in order (``laid`` as tiles)."""
-    code: CountCode
-    """Their values (``values`` as a tuple)."""
+    count_code: CountCode
+    """Their values (``count_values`` as a tuple)."""
     count: int
     """The running count."""
     tile_points: int
     """What the last tile laid scored, a go point aside."""
-    _turn: int
-    """Whose turn it is (``turn``); ``NO_SEAT`` once the play is over."""
+    turn_seat: int
+    """Whose turn it is; ``NO_SEAT`` once the play is over (``turn``: None)."""
     last_seat: int
-    """Who laid the last tile of the current count; ``NO_SEAT`` before its first (``last_player``:
+    """Who laid the last tile of the current count; ``NO_SEAT`` before its first (``last``:
     None)."""
 
     def __init__(
@@ -163,12 +163,12 @@ class PlayReferee:
         self.holding = (1 << players) - 1
         self.used = 0
         self.laid_code = 0
-        self.code = 0
+        self.count_code = 0
         self.count = 0
         self.last_seat = NO_SEAT
         self.tile_points = 0
         dealer = self.dealer
-        self._turn = leader(default_dealer(players) if dealer is None else dealer, players)
+        self.turn_seat = leader(default_dealer(players) if dealer is None else dealer, players)
 
     @property
     def held(self) -> list[TileMask | None]:
@@ -203,22 +203,17 @@ class PlayReferee:
     @property
     def turn(self) -> int | None:
         """Whose turn it is; None once the play is over."""
-        return None if self._turn == NO_SEAT else self._turn
+        return None if self.turn_seat == NO_SEAT else self.turn_seat
 
     @property
-    def on_turn(self) -> int:
-        """Whose turn it is, while the play is not ``complete``."""
-        return self._turn
-
-    @property
-    def last_player(self) -> int | None:
+    def last(self) -> int | None:
         """Who laid the last tile of the current count (None before its first)."""
         return None if self.last_seat == NO_SEAT else self.last_seat
 
     @property
-    def values(self) -> tuple[int, ...]:
+    def count_values(self) -> tuple[int, ...]:
         """The values of the current count, in order."""
-        return values_of_code(self.code)
+        return values_of_code(self.count_code)
 
     @property
     def passed(self) -> list[bool]:
@@ -229,7 +224,7 @@ class PlayReferee:
     @property
     def complete(self) -> bool:
         """Every tile has been laid."""
-        return self._turn == NO_SEAT
+        return self.turn_seat == NO_SEAT
 
     def has_tiles(self, player: int) -> bool:
         return self.seats[player].laid < HAND_SIZE
@@ -286,7 +281,7 @@ class PlayReferee:
         """Lay a tile: its items (with the go point if it closed the count) and how the count
         closed, if it did. Raises ``IllegalPlayError`` for an illegal tile."""
         self._place(player, tile)
-        spans = spans_of_code(self.code, self.count) if self.tile_points else ()
+        spans = spans_of_code(self.count_code, self.count) if self.tile_points else ()
         items = items_of(self.laid, spans)
         closes = self._after_tile(player)
         if closes is not None and closes in CLOSING_ITEMS:  # a go point
@@ -302,7 +297,7 @@ class PlayReferee:
     def _place(self, player: int, tile: Tile) -> None:
         """The tile goes down on the count and scores (``tile_points``), a go point aside."""
         self.check_tile(player, tile)
-        if self._turn != player:
+        if self.turn_seat != player:
             raise self._out_of_turn(player)
         value = tile.value
         count = self.count + value
@@ -318,7 +313,7 @@ class PlayReferee:
         self.used |= bit
         self.public[player].tiles |= bit
         self.laid_code = with_tile(self.laid_code, tile)
-        code = self.code = with_value(self.code, value)
+        code = self.count_code = with_value(self.count_code, value)
         self.count = count
         self.last_seat = player
         points = self.tile_points = points_of_code(code, count)
@@ -330,10 +325,10 @@ class PlayReferee:
             self._reset()
             return "thirty_one"
         # After a tile the same player comes last in the order: he goes on alone if need be.
-        turn = self._turn = self._next_active(player)
+        turn = self.turn_seat = self._next_active(player)
         if turn == NO_SEAT:
             self._close()
-            return "last_tile" if self._turn == NO_SEAT else "go"
+            return "last_tile" if self.turn_seat == NO_SEAT else "go"
         return None
 
     def _out_of_turn(self, player: int) -> IllegalPlayError:
@@ -363,7 +358,7 @@ class PlayReferee:
     def go(self, player: int) -> tuple[int, PegItem] | None:
         """Say go; if this closed the count, who scores the go point (the last layer) and the
         point itself. Raises ``IllegalPlayError`` out of turn or with a tile that fits."""
-        if self._turn != player:
+        if self.turn_seat != player:
             raise self._out_of_turn(player)
         refusal = self.go_refusal(player)
         if refusal is not None:
@@ -373,12 +368,12 @@ class PlayReferee:
         room = MAX_COUNT - self.count
         if room > public.above:
             public.above = room
-        turn = self._turn = self._next_active(player)
+        turn = self.turn_seat = self._next_active(player)
         if turn == NO_SEAT:
             scorer = self.last_seat
             last_tile = last_tile_of(self.laid_code)
             self._close()
-            kind: CloseKind = "last_tile" if self._turn == NO_SEAT else "go"
+            kind: CloseKind = "last_tile" if self.turn_seat == NO_SEAT else "go"
             return scorer, CLOSING_ITEMS[kind][last_tile.index]
         return None
 
@@ -390,9 +385,9 @@ class PlayReferee:
 
     def _reset(self) -> None:
         """A new count, led by ``next_leader`` (nobody, once every tile is laid)."""
-        self._turn = self._next_leader()
+        self.turn_seat = self._next_leader()
         self.count = 0
         self.laid_code = 0
-        self.code = 0
+        self.count_code = 0
         self.passed_mask = 0
         self.last_seat = NO_SEAT

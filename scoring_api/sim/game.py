@@ -90,9 +90,9 @@ class _Player:
         "crib",
         "hand",
         "key",
+        "own",
         "play",
         "ranks",
-        "seen",
         "starter",
     )
 
@@ -103,8 +103,8 @@ class _Player:
         """His points in the deals he dealt, and in the others'."""
         self.ranks: i64 = 0
         """His kept tiles not yet laid, as a mask of ranks (lowest value first)."""
-        self.seen: TileMask = 0
-        """The tiles he has seen this deal before the play: those he drew, and the starter."""
+        self.own: TileMask = 0
+        """The tiles he drew this deal, and the starter (``Seat.own``)."""
         self.key = 0
         """His kept values as a show key."""
 
@@ -260,7 +260,7 @@ class _Game:
                 raise ValueError(f"{strategy.name} laid away positions {laid} of {each} tiles")
             held[p] = mask
             player = seated[p]
-            player.ranks, player.seen, player.key = kept, mine, key
+            player.ranks, player.own, player.key = kept, mine, key
             if record is not None:
                 tiles = [BY_VALUE[rank] for rank in range(TILE_COUNT) if ranks >> rank & 1]
                 record.hands.append(tiles)
@@ -299,14 +299,14 @@ class _Game:
         seats, strategies, rng, next_of = self.seats, self.strategies, self.rng, self.next_of
         seated = self.seated
         for seat in seats:
-            seat.dealer, seat.own, seat.sides = self.dealer, seated[seat.seat].seen, self.side_of
+            seat.dealer, seat.own, seat.sides = self.dealer, seated[seat.seat].own, self.side_of
             seat.public, seat.rules = referee.public, self.rules  # the go bounds too
         sheet = None
         if record is not None:
             sheet = PlaySheet()
             record.plays = sheet.entries  # kept current, should the game end during the play
         while not referee.complete:
-            player = referee.on_turn
+            player = referee.turn_seat
             state = seated[player]
             playable = fitting_tiles(state.ranks, MAX_COUNT - referee.count)
             if not playable:
@@ -321,8 +321,8 @@ class _Game:
             seat = seats[player]
             seat.playable = playable
             seat.hand = referee.seats[player].held
-            seat.count_code = referee.code
-            seat.seen = state.seen | referee.used
+            seat.count_code = referee.count_code
+            seat.seen = state.own | referee.used
             seat.opponent_tiles = HAND_SIZE - referee.seats[next_of[player]].laid
             seat.passed_mask = referee.passed_mask
             seat.last_seat = referee.last_seat

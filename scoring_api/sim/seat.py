@@ -150,28 +150,16 @@ class Seat:
         """Who laid the last tile of the current count (None before its first)."""
         return None if self.last_seat == NO_SEAT else self.last_seat
 
-    @last.setter
-    def last(self, seat: int | None) -> None:
-        self.last_seat = NO_SEAT if seat is None else seat
-
     @property
     def count_values(self) -> tuple[int, ...]:
         """The values laid since the count began, in order."""
         return values_of_code(self.count_code)
-
-    @count_values.setter
-    def count_values(self, values: tuple[int, ...]) -> None:
-        self.count_code = values_code(values)
 
     @property
     def passed(self) -> list[bool]:
         """Who has said go in the current count, by seat."""
         mask = self.passed_mask
         return [bool(mask >> seat & 1) for seat in range(self.players)]
-
-    @passed.setter
-    def passed(self, passed: Sequence[bool]) -> None:
-        self.passed_mask = _mask_of(passed)
 
     def has_passed(self, seat: int) -> bool:
         """Whether ``seat`` has said go in the current count."""

@@ -68,7 +68,7 @@ def _referee_points(hands: list[list[int]], dealer: int, rng: Random) -> list[in
             referee.go(player)
             continue
         mine = [tile.value for tile in playable]
-        value = greedy_of_code(mine, referee.code, MAX_COUNT - referee.count)
+        value = greedy_of_code(mine, referee.count_code, MAX_COUNT - referee.count)
         referee.lay(player, next(tile for tile in playable if tile.value == value))
     return referee.scores
 
@@ -280,22 +280,22 @@ def test_each_round_of_self_play_is_played_by_its_own_recorder() -> None:
     assert by_table - by_expected, "laying by the table meets states laying as expected does not"
 
 
-def test_self_play_in_shards_meets_what_one_run_meets(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """The builder's processes play self-play in shards: any cut of the games meets the
-    same states, and the shards cover each half's games once."""
+def test_self_play_in_batches_meets_what_one_run_meets(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The builder's processes play self-play in batches: any cut of the games meets the
+    same states, and the batches cover each half's games once."""
     from scoring_api.sim.expert import selfplay
 
     tables = shipped_tables()
-    assert selfplay.shards(2 * selfplay.SHARD_GAMES + 2, by_table=True) == [
-        (False, 0, selfplay.SHARD_GAMES),
-        (False, selfplay.SHARD_GAMES, 1),
-        (True, selfplay.SHARD_GAMES + 1, selfplay.SHARD_GAMES),
-        (True, 2 * selfplay.SHARD_GAMES + 1, 1),
+    assert selfplay.batches(2 * selfplay.BATCH_GAMES + 2, by_table=True) == [
+        (False, 0, selfplay.BATCH_GAMES),
+        (False, selfplay.BATCH_GAMES, 1),
+        (True, selfplay.BATCH_GAMES + 1, selfplay.BATCH_GAMES),
+        (True, 2 * selfplay.BATCH_GAMES + 1, 1),
     ]
     for by_table in (False, True):
         whole = build.self_play_states(tables, 40, 7, by_table, jobs=1)
-        monkeypatch.setattr(selfplay, "SHARD_GAMES", 3)
-        assert len(selfplay.shards(40, by_table)) == 14  # 40 in threes, or two 20s in threes
+        monkeypatch.setattr(selfplay, "BATCH_GAMES", 3)
+        assert len(selfplay.batches(40, by_table)) == 14  # 40 in threes, or two 20s in threes
         assert build.self_play_states(tables, 40, 7, by_table, jobs=1) == whole
         monkeypatch.undo()
 

@@ -47,9 +47,9 @@ def _through_the_referee(
         values = [t.value for t in playable]
         room = 31 - referee.count
         if careful:
-            value = careful_of_code(values, referee.code, room, _replies(referee, seat))
+            value = careful_of_code(values, referee.count_code, room, _replies(referee, seat))
         else:
-            value = greedy_of_code(values, referee.code, room)
+            value = greedy_of_code(values, referee.count_code, room)
         referee.lay(seat, next(t for t in playable if t.value == value))
     return [[t.value for t in hand] for hand in hands], referee.scores
 

@@ -72,7 +72,7 @@ def _play_on(request: ReviewRequest, hands: list[list[Tile]], upto: int) -> list
         if not playable:
             referee.go(seat)
             continue
-        tile = _greedy(playable, referee.values)
+        tile = _greedy(playable, referee.count_values)
         referee.lay(seat, tile)
         record.append(Play(seat, tile))
     return record

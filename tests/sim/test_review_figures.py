@@ -99,18 +99,20 @@ def test_the_ladder_loses_in_its_order() -> None:
 def _play_rest(referee: PlayReferee, seen: Sequence[int], rng: Random) -> None:
     """Every seat lays as the expert does until the play ends, knowing what a game tells it."""
     n = referee.players
-    seats = [Seat((), (), 0, 4, seat, played=referee.played) for seat in range(n)]
+    seats = [Seat((), (), 0, 4, seat) for seat in range(n)]
+    for seat in seats:
+        seat.public = referee.public  # as the game hands it over
     while (player := referee.turn) is not None:
         playable = referee.playable(player)
         if not playable:
             referee.go(player)
             continue
         seat = seats[player]
-        seat.playable, seat.count_values = playable, referee.values
+        seat.playable, seat.count_code = playable, referee.count_code
         seat.hand = referee.held[player] or 0
         seat.seen = seen[player] | referee.used
         seat.opponent_tiles = 4 - referee.laid_by[next_seat(player, n)]
-        seat.passed = referee.passed
+        seat.passed_mask = referee.passed_mask
         referee.lay(player, EXPERT.lay(seat, rng))
 
 

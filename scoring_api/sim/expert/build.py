@@ -80,12 +80,12 @@ def _chunked(work: Callable[[Sequence[K]], list[V]], items: Sequence[K], jobs: i
 def self_play_states(
     tables: ExpertTables, games: int, seed: int, by_table: bool, jobs: int, other: Opponent = SELF
 ) -> set[PlayKey]:
-    """The states ``games`` of self-play meet (``selfplay.shards``), in ``jobs`` processes;
+    """The states ``games`` of self-play meet (``selfplay.batches``), in ``jobs`` processes;
     against a fixed expert, the states of the player's own seat in games against him."""
     work = partial(
         selfplay.states_met, tables=tables, seed=seed, by_table=by_table, against=other.fixed
     )
-    return {key for met in _chunked(work, selfplay.shards(games, by_table), jobs) for key in met}
+    return {key for met in _chunked(work, selfplay.batches(games, by_table), jobs) for key in met}
 
 
 def _pegging_values(

@@ -37,22 +37,22 @@ class _Recorder(ExpertStrategy):
         return ExpectedStrategy.lay(self, seat, rng)
 
 
-SHARD_GAMES = 500
-"""Games per shard of self-play: the builder's processes take shards in turn."""
+BATCH_GAMES = 500
+"""Games per batch of self-play: the builder's processes take batches in turn."""
 
-Shard = tuple[bool, int, int]
+Batch = tuple[bool, int, int]
 """Games of self-play: against ``expected`` (rather than itself), the first game, how many."""
 
 
-def shards(games: int, by_table: bool) -> list[Shard]:
-    """``games`` games of self-play as shards: all self-play laying as ``expected``, or
+def batches(games: int, by_table: bool) -> list[Batch]:
+    """``games`` games of self-play as batches: all self-play laying as ``expected``, or
     (``by_table``) half self-play laying by the tables and half against ``expected``."""
     halves = (False, True) if by_table else (False,)
     share = games // len(halves)
     return [
-        (against, k * share + first, min(SHARD_GAMES, share - first))
+        (against, k * share + first, min(BATCH_GAMES, share - first))
         for k, against in enumerate(halves)
-        for first in range(0, share, SHARD_GAMES)
+        for first in range(0, share, BATCH_GAMES)
     ]
 
 
@@ -61,13 +61,13 @@ FIXED = "expert-build-fixed"
 
 
 def states_met(
-    games: Sequence[Shard],
+    games: Sequence[Batch],
     tables: ExpertTables,
     seed: int,
     by_table: bool,
     against: ExpertTables | None = None,
 ) -> list[list[PlayKey]]:
-    """The information states with a choice of values met in each shard of games with the
+    """The information states with a choice of values met in each batch of games with the
     tables' lay-away (the games are those of ``seed``, whichever process plays them); with
     ``against``, every game is against the expert of those tables, and only the player's
     own states are met."""

@@ -105,7 +105,7 @@ def _table_value(
 def play_out(
     hands: list[list[int]],
     turn: int | None,
-    values: tuple[int, ...],
+    count_values: tuple[int, ...],
     passed: list[bool],
     last: int,
     points: list[int],
@@ -117,11 +117,11 @@ def play_out(
     where given: a fixed player the table's owner faces).
 
     ``hands``: each seat's values not yet laid, lowest first (emptied as they are laid);
-    ``turn``: who is to act (None: nobody has a tile); ``values``: the current count's
+    ``turn``: who is to act (None: nobody has a tile); ``count_values``: the current count's
     values in order; ``passed``: who has said go in it; ``last``: who laid its last tile.
     """
     start = NO_SEAT if turn is None else turn
-    code, count = values_code(values), sum(values)
+    code, count = values_code(count_values), sum(count_values)
     _play_out(hands, start, code, count, passed, last, points, _plays(play, other_play))
 
 
@@ -135,7 +135,7 @@ def _play_out(
     points: list[int],
     plays: Plays,
 ) -> None:
-    """``play_out`` with the count's values as their code."""
+    """``play_out`` with the count's values as their code (``code``, ``count``)."""
     mine, his = plays  # unpacked once: a select per tile, not a tuple look-up
     while turn != NO_SEAT:
         hand = hands[turn]
@@ -192,9 +192,9 @@ def play_nets(
     """Each value the player may lay in the state ``key``: against each of ``holdings`` of the
     other, the rest of the play's points, his minus the other's, that tile's own included;
     both lay greedily after it, or by ``play`` (the other by ``other_play``, where given)."""
-    mine, values, _, passed = key
-    count = sum(values)
-    code = values_code(values)
+    mine, count_values, _, passed = key
+    count = sum(count_values)
+    code = values_code(count_values)
     plays = _plays(play, other_play)
     candidates = sorted({v for v in mine if count + v <= MAX_COUNT})
     nets: dict[int, list[int]] = {value: [] for value in candidates}
