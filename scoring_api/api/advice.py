@@ -12,7 +12,7 @@ from scoring_api.sim.layaway import RankedOption
 
 from . import admission, render
 from .body import load_body
-from .simulation_schemas import AdviceSchema
+from .schemas import AdviceSchema
 
 bp = Blueprint("advice", __name__, url_prefix="/v1/discards")
 

@@ -1,5 +1,5 @@
 """Reference data a client needs to build requests: the rule options, the deal's shape for
-each number of players, and the 28 tiles."""
+each number of players, the 28 tiles, and the strategies a simulation may name."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from flask import Blueprint
 
 from scoring_api.rules import ALL_TILES, RULE_OPTIONS
 from scoring_api.rules.constants import DEALS
+from scoring_api.sim.registry import STRATEGIES
 
 bp = Blueprint("reference", __name__, url_prefix="/v1")
 
@@ -42,6 +43,13 @@ _TILES = {
     ]
 }
 
+_STRATEGIES = {
+    "strategies": [
+        {"name": strategy.name, "description": strategy.description}
+        for strategy in STRATEGIES.values()
+    ]
+}
+
 
 @bp.get("/rules")
 def rules() -> dict[str, Any]:
@@ -51,3 +59,8 @@ def rules() -> dict[str, Any]:
 @bp.get("/tiles")
 def tiles() -> dict[str, Any]:
     return _TILES
+
+
+@bp.get("/strategies")
+def strategies() -> dict[str, Any]:
+    return _STRATEGIES

@@ -17,10 +17,11 @@ from marshmallow import (
     pre_load,
     validates_schema,
 )
-from marshmallow.validate import Equal, Length, Range
+from marshmallow.validate import Equal, Length, OneOf, Range
 
 from scoring_api.rules import HAND_SIZE, Play, Tile, default_dealer
 from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
+from scoring_api.sim.advisor import MODELS
 
 from .fields import BoundedList, JsonArray, JsonBoolean, JsonInteger, RulesField, TileField
 from .problems import MAX_ERRORS, note_omitted_errors
@@ -187,3 +188,26 @@ class DealSchema(StrictSchema):
         for given, needed in (("crib", "hands"), ("claims", "hands")):
             if given in data and needed not in data:
                 raise ValidationError(f"Required with {given}.", needed)
+
+
+class AdviceSchema(StrictSchema):
+    """The tiles a player drew (six, or five with three or four players) and whose crib it
+    is: his side's when he deals, or with partners when his partner deals. ``model`` is left
+    None when not given: its default depends on the players (``advisor.default_model``), and
+    the advisor refuses ``expert`` for three or four (a rule of the core, like the tile count).
+    """
+
+    tiles = BoundedList(TileField(), required=True, validate=Length(5, 6))
+    dealer = JsonBoolean(required=True)
+    partner_deals = JsonBoolean(load_default=False)
+    model = fields.String(load_default=None, allow_none=False, validate=OneOf(MODELS))
+    rules = RulesField()
+
+    @validates_schema
+    def _partner_only_with_partners(self, data: dict[str, Any], **_: Any) -> None:
+        rules = data.get("rules")
+        if data.get("partner_deals") and rules is not None:
+            if not rules.partners:
+                raise ValidationError({"partner_deals": "a partner deals only with partners"})
+            if data.get("dealer"):
+                raise ValidationError({"partner_deals": "he and his partner cannot both deal"})

@@ -1,4 +1,4 @@
-"""Request schemas of the simulation and discard-advice endpoints, mirroring openapi.yaml.
+"""Request schemas of the simulation endpoints, mirroring openapi.yaml.
 
 Limits that depend on the server's configuration (the per-request cap on games, the
 transcript limit) are checked by the view, so the JSON Schema states only fixed bounds.
@@ -14,12 +14,11 @@ from marshmallow.validate import Length, OneOf, Range
 
 from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
 from scoring_api.rules.json_values import json_integer
-from scoring_api.sim.advisor import MODELS
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import MAX_SEED
 from scoring_api.sim.search import MAX_BUDGET, SearchStrategy
 
-from .fields import BoundedList, JsonBoolean, JsonInteger, RulesField, TileField
+from .fields import BoundedList, JsonBoolean, JsonInteger, RulesField
 from .schemas import StrictSchema
 
 FIRST_DEALER_WORDS = ("alternate", "draw")
@@ -99,26 +98,3 @@ class SimulationSchema(StrictSchema):
             raise ValidationError(
                 {"first_dealer": f"a seat from 0 to {rules.players - 1}, or a word"}
             )
-
-
-class AdviceSchema(StrictSchema):
-    """The tiles a player drew (six, or five with three or four players) and whose crib it
-    is: his side's when he deals, or with partners when his partner deals. ``model`` is left
-    None when not given: its default depends on the players (``advice.DEFAULT_MODELS``), and
-    the advisor refuses ``expert`` for three or four (a rule of the core, like the tile count).
-    """
-
-    tiles = BoundedList(TileField(), required=True, validate=Length(5, 6))
-    dealer = JsonBoolean(required=True)
-    partner_deals = JsonBoolean(load_default=False)
-    model = fields.String(load_default=None, allow_none=False, validate=OneOf(MODELS))
-    rules = RulesField()
-
-    @validates_schema
-    def _partner_only_with_partners(self, data: dict[str, Any], **_: Any) -> None:
-        rules = data.get("rules")
-        if data.get("partner_deals") and rules is not None:
-            if not rules.partners:
-                raise ValidationError({"partner_deals": "a partner deals only with partners"})
-            if data.get("dealer"):
-                raise ValidationError({"partner_deals": "he and his partner cannot both deal"})

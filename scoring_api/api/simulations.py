@@ -21,7 +21,6 @@ from flask import Blueprint, Response, request, stream_with_context
 from scoring_api.rules.options import RuleOptions
 from scoring_api.settings import current_settings
 from scoring_api.sim.outcome import DealRecord, GameResult
-from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest, game_line
 from scoring_api.sim_cluster import writers
 from scoring_api.sim_cluster.client import ClusterUnavailable
@@ -43,17 +42,6 @@ RETRY_AFTER = ClusterUnavailable.retry_after
 STREAM_SEND_BUFFER = 256 * 1024  # 2.5 MB/s at a 100 ms round trip; lines come slower
 
 _schema = SimulationSchema()
-_STRATEGIES = {
-    "strategies": [
-        {"name": strategy.name, "description": strategy.description}
-        for strategy in STRATEGIES.values()
-    ]
-}
-
-
-@bp.get("/strategies")
-def strategies() -> dict[str, Any]:
-    return _STRATEGIES
 
 
 def _deal(record: DealRecord) -> dict[str, Any]:

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring_api.api.simulation_schemas import AdviceSchema
+from scoring_api.api.schemas import AdviceSchema
 from scoring_api.rules import (
     ALL_TILES,
     DEFAULT_RULES,
