@@ -10,7 +10,6 @@ from random import Random
 import pytest
 
 from scoring_api.rules import DEFAULT_RULES, RuleOptions
-from scoring_api.rules.constants import MAX_COUNT
 from scoring_api.rules.play_scoring import values_code
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seats import leader
@@ -39,10 +38,11 @@ from scoring_api.sim.expert.tables import (
     write_json_gz,
 )
 from scoring_api.sim.game import play_game
-from scoring_api.sim.playouts.laying import greedy_of_code
 from scoring_api.sim.playouts.two_player import packed_key, packed_play, play_out
 from scoring_api.sim.runs import SimulationRequest, play_one, run
 from scoring_api.sim.seat import Seat
+
+from .helpers import greedy, play_through
 
 SHIPPED = shipped_tables()
 SAMPLE = 12  # entries of each part rebuilt and compared
@@ -62,14 +62,7 @@ def _referee_points(hands: list[list[int]], dealer: int, rng: Random) -> list[in
             chosen.append(tile)
         tiles.append(chosen)
     referee = PlayReferee(players=EXPERT_PLAYERS, dealer=dealer, hands=tiles)
-    while (player := referee.turn) is not None:
-        playable = referee.playable(player)
-        if not playable:
-            referee.go(player)
-            continue
-        mine = [tile.value for tile in playable]
-        value = greedy_of_code(mine, referee.count_code, MAX_COUNT - referee.count)
-        referee.lay(player, next(tile for tile in playable if tile.value == value))
+    play_through(referee, greedy)
     return referee.scores
 
 
@@ -87,7 +80,8 @@ def test_play_out_scores_as_the_referee(seed: int) -> None:
 
 
 def test_the_shipped_tables_load_once_and_are_small() -> None:
-    assert TABLES_PATH.stat().st_size <= 20 * 1024 * 1024
+    # 0.5 MB, as docs/expert.md says: tables that lost states, or grew by a fifth, show here
+    assert 400_000 < TABLES_PATH.stat().st_size < 600_000
     assert shipped_tables() is SHIPPED
     assert SHIPPED.format == FORMAT
     assert set(SHIPPED.build) == {"seed", "games", "samples", "peg_deals", "rollout_samples"}

@@ -7,9 +7,9 @@ from random import Random
 
 import pytest
 
-from scoring_api.rules import RuleOptions, show_total
+from scoring_api.rules import RuleOptions, leader, show_total
 from scoring_api.sim.game import play_game
-from scoring_api.sim.outcome import DealRecord, GameResult
+from scoring_api.sim.outcome import DealRecord
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import (
     FirstDealer,
@@ -21,7 +21,7 @@ from scoring_api.sim.runs import (
 )
 from scoring_api.sim.strategies import RandomStrategy
 
-from .helpers import small_budgets
+from .helpers import check_game, small_budgets
 
 PAIRS = [(a, b) for a in STRATEGIES for b in STRATEGIES]
 RULES = [
@@ -29,18 +29,6 @@ RULES = [
     RuleOptions(target=121, starter_double_points=2),
     RuleOptions(starter_double_points=0, double_blank_in_fifteens=False),
 ]
-
-
-def events(record: DealRecord) -> list[tuple[int, int]]:
-    """(player, points) of each scoring event, in order. A go point rides on its tile's
-    entry but is its own event, after the tile's own points (docs/rules.md section 5)."""
-    found = [(record.dealer, record.starter_points)]
-    for p in record.plays:
-        closing = ("go", "last_tile")
-        found.append((p.player, sum(i.points for i in p.items if i.kind not in closing)))
-        found += [(p.player, i.points) for i in p.items if i.kind in closing]
-    found += [(shown.player, shown.total) for shown in record.shows]
-    return [event for event in found if event[1]]
 
 
 def check_deal(record: DealRecord, rules: RuleOptions) -> None:
@@ -60,7 +48,7 @@ def check_deal(record: DealRecord, rules: RuleOptions) -> None:
     assert record.starter_points == expected_starter
     crib = [*record.discards[0], *record.discards[1]]
     shown = {
-        "non_dealer": (1 - record.dealer, kept[1 - record.dealer]),
+        "non_dealer": (leader(record.dealer, 2), kept[leader(record.dealer, 2)]),
         "dealer": (record.dealer, kept[record.dealer]),
         "crib": (record.dealer, crib),
     }
@@ -71,31 +59,6 @@ def check_deal(record: DealRecord, rules: RuleOptions) -> None:
         assert total == show_total((*shown[name][1], record.starter), rules)
 
 
-def check_game(game: GameResult, rules: RuleOptions) -> None:
-    assert game.transcript is not None
-    assert len(game.transcript) == game.deals
-    for number, record in enumerate(game.transcript):
-        assert record.dealer == (game.first_dealer + number) % 2
-        check_deal(record, rules)
-        if number < game.deals - 1:  # every deal but the last is played out
-            assert len(record.shows) == 3
-            assert sum(p.tile is not None for p in record.plays) == 8
-    scores = [0, 0]
-    all_events = [event for record in game.transcript for event in events(record)]
-    for player, points in all_events[:-1]:
-        scores[player] += points
-        assert max(scores) < rules.target, "scored after the target was reached"
-    winner, points = all_events[-1]
-    scores[winner] += points
-    assert scores == game.scores
-    assert winner == game.winner
-    assert scores[winner] >= rules.target > scores[1 - winner]
-    assert game.lurch == (scores[1 - winner] < (rules.target + 1) // 2)
-    by_source = [sum(game.points[p].values()) for p in (0, 1)]
-    assert by_source == game.scores == [sum(game.role_points[p]) for p in (0, 1)]
-    assert sum(game.dealt) == game.deals
-
-
 @pytest.mark.parametrize("rules", RULES, ids=["default", "121", "plain"])
 @pytest.mark.parametrize(("zero", "one"), PAIRS)
 def test_games_add_up_and_stop_at_the_target(zero: str, one: str, rules: RuleOptions) -> None:
@@ -103,7 +66,7 @@ def test_games_add_up_and_stop_at_the_target(zero: str, one: str, rules: RuleOpt
         (zero, one), rules, 20261130, 15, first_dealer="draw", budgets=small_budgets((zero, one))
     )
     for game in play_all(request, transcript=True):
-        check_game(game, rules)
+        check_game(game, rules, check_deal)
 
 
 def test_a_game_depends_only_on_request_and_index() -> None:

@@ -10,6 +10,7 @@ from random import Random
 import pytest
 
 from scoring_api.rules import ALL_TILES, RuleOptions
+from scoring_api.rules.constants import MAX_COUNT
 from scoring_api.rules.deal import Deal
 from scoring_api.rules.play_scoring import values_code
 from scoring_api.rules.referee import PlayReferee
@@ -21,6 +22,8 @@ from scoring_api.sim.playouts.holdings import UNIFORM
 from scoring_api.sim.playouts.knowledge import SeatView
 from scoring_api.sim.playouts.laying import careful_of_code, greedy_of_code
 from scoring_api.sim.review.reading import refereed
+
+from .helpers import greedy, play_through
 
 
 def _replies(referee: PlayReferee, seat: int) -> list[int]:
@@ -39,19 +42,13 @@ def _through_the_referee(
     tiles = rng.sample(ALL_TILES, 4 * players)
     hands = [sorted(tiles[4 * s : 4 * s + 4], key=lambda t: t.value) for s in range(players)]
     referee = PlayReferee(players=players, dealer=dealer, hands=hands)
-    while (seat := referee.turn) is not None:
-        playable = referee.playable(seat)
-        if not playable:
-            referee.go(seat)
-            continue
-        values = [t.value for t in playable]
-        room = 31 - referee.count
-        if careful:
-            value = careful_of_code(values, referee.count_code, room, _replies(referee, seat))
-        else:
-            value = greedy_of_code(values, referee.count_code, room)
-        referee.lay(seat, next(t for t in playable if t.value == value))
+    play_through(referee, _careful if careful else greedy)
     return [[t.value for t in hand] for hand in hands], referee.scores
+
+
+def _careful(referee: PlayReferee, seat: int, values: list[int]) -> int:
+    room = MAX_COUNT - referee.count
+    return careful_of_code(values, referee.count_code, room, _replies(referee, seat))
 
 
 @pytest.mark.parametrize("careful", [False, True])

@@ -17,7 +17,6 @@ import pytest
 
 from scoring_api.rules import ALL_TILES, MalformedInputError, Play, RuleOptions, Tile
 from scoring_api.rules.errors import IllegalPlayError
-from scoring_api.rules.play_scoring import points_of_last
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seat_play import NO_GO
 from scoring_api.sim.advisor import advise_discards
@@ -27,6 +26,7 @@ from scoring_api.sim.review.labels import THRESHOLDS, label_of
 from scoring_api.sim.review.reading import refereed
 from scoring_api.sim.runs import SimulationRequest
 
+from .helpers import greedy, play_through
 from .samples import request_from_record, whole_deals
 
 PLAYOUTS = 24  # what is checked holds for any number: keep the tests quick
@@ -44,16 +44,6 @@ def _requests(rules: RuleOptions, lineup: tuple[str, ...], model: str, deals: in
     return [request_from_record(r, run, model, PLAYOUTS) for r in records]  # type: ignore[arg-type]
 
 
-def _greedy(playable: tuple[Tile, ...], values: tuple[int, ...]) -> Tile:
-    return max(
-        playable,
-        key=lambda tile: (
-            points_of_last((*values, tile.value), sum(values) + tile.value),
-            tile.value,
-        ),
-    )
-
-
 def _play_on(request: ReviewRequest, hands: list[list[Tile]], upto: int) -> list[Play]:
     """The record's first ``upto`` entries, then the rest of the play, every seat laying
     greedily with ``hands``; raises IllegalPlayError if those hands cannot have made it."""
@@ -66,16 +56,7 @@ def _play_on(request: ReviewRequest, hands: list[list[Tile]], upto: int) -> list
                 assert referee.turn is not None
                 referee.go(referee.turn)
             referee.lay(play.player, play.tile)
-    record = list(deal.plays[:upto])
-    while (seat := referee.turn) is not None:
-        playable = referee.playable(seat)
-        if not playable:
-            referee.go(seat)
-            continue
-        tile = _greedy(playable, referee.count_values)
-        referee.lay(seat, tile)
-        record.append(Play(seat, tile))
-    return record
+    return [*deal.plays[:upto], *play_through(referee, greedy)]
 
 
 def _variant(request: ReviewRequest, seat: int, upto: int | None, rng: Random) -> ReviewRequest:

@@ -79,7 +79,7 @@ def test_a_run_is_a_function_of_its_seed_and_budgets() -> None:
 def test_a_budget_is_for_search_alone() -> None:
     assert strategy_for("search", 9) == strategy_for("search", 9)
     assert isinstance(strategy_for("search", 9), SearchStrategy)
-    with pytest.raises(ValueError, match="search only"):
+    with pytest.raises(ValueError, match=r"^a budget is for search only, not expected$"):
         strategy_for("expected", 9)
 
 
