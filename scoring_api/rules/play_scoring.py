@@ -157,11 +157,6 @@ def points_of_code(code: CountCode, count: int) -> int:
     return points + _run_at_end(code)
 
 
-def points_of_last(values: tuple[int, ...], count: int) -> int:
-    """``points_of_code`` of the values in order (``count`` their sum)."""
-    return points_of_code(values_code(values), count)
-
-
 def spans_of_code(code: CountCode, count: int) -> tuple[Span, ...]:
     """What the last value of the count ``code`` scores, without go points: the items of
     ``points_of_code``."""

@@ -35,7 +35,9 @@ class PublicPlay:
 
 
 class SeatPlay:
-    """One seat's part of the play, which only the referee sees."""
+    """One seat's part of the play as the referee keeps it for itself: his hand, which only
+    the referee sees, beside how many tiles he has laid and his points, which everyone may
+    count (the game tells a ``Seat`` of those; it never hands one this)."""
 
     __slots__ = ("held", "laid", "score")
 
