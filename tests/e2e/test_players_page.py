@@ -356,28 +356,6 @@ def test_server_errors_are_shown_in_words(open_page: OpenPage) -> None:
     assert "{" not in box.inner_text()
 
 
-def test_advice_missing_from_the_server_is_explained(open_page: OpenPage) -> None:
-    page = open_page(path="/#advice").page
-    page.route(
-        "**/v1/discards/advise",
-        lambda route: route.fulfill(
-            status=404,
-            content_type="application/problem+json",
-            body=json.dumps(
-                {
-                    "type": "about:blank",
-                    "title": "Not Found",
-                    "status": 404,
-                    "detail": "The requested URL was not found on the server.",
-                }
-            ),
-        ),
-    )
-    for tile in ["0-5", "1-4", "2-3", "3-3", "5-5", "4-6"]:
-        tap(page, tile)
-    expect(page.locator("#advice-result")).to_have_text("Advice is not available on this server.")
-
-
 def _advice_answers(base_url: str) -> bool:
     body = json.dumps({"tiles": ["0-5", "1-4", "2-3", "3-3", "5-5", "4-6"], "dealer": True})
     request = urllib.request.Request(

@@ -14,7 +14,9 @@ let slotButtons = [];
 let onChange = () => {};
 
 const players = () => Number($('input[name="advice-players"]:checked').value);
-const shape = () => advice.shapes?.[players()] || null;
+// The service's deal shape for a table of `n` players, once it has answered (null until then).
+export const dealShape = (n) => advice.shapes?.[n] || null;
+const shape = () => dealShape(players());
 
 export function adviceMarks(tile) {
   const chosen = advice.slots.includes(tile);
@@ -59,12 +61,9 @@ export async function loadShapes() {
     const response = await fetch("v1/rules", { headers: { Accept: "application/json" } });
     if (!response.ok) throw new ApiError(response.status, null);
     const { deals } = await response.json();
-    if (!Array.isArray(deals)) throw new ApiError(501, null); // an older server
     advice.shapes = Object.fromEntries(deals.map((deal) => [deal.players, deal]));
   } catch (exc) {
-    advice.shapesError = [404, 405, 501].includes(exc.status)
-      ? { key: "advice_unavailable", quiet: true }
-      : { exc: exc instanceof ApiError ? exc : new ApiError(0, null) };
+    advice.shapesError = { exc: exc instanceof ApiError ? exc : new ApiError(0, null) };
   }
   resize();
 }
@@ -85,8 +84,7 @@ async function advise() {
     result = { data: await post("v1/discards/advise", { tiles: advice.slots, dealer,
       rules: { players: players() } }), dealer };
   } catch (exc) {
-    const missing = [404, 405, 501].includes(exc.status);
-    error = missing ? { key: "advice_unavailable", quiet: true } : { exc };
+    error = { exc };
   }
   if (seq !== advice.seq) return;
   Object.assign(advice, { busy: false, result, error });
@@ -113,7 +111,7 @@ function optionItem(option, rank, dealer) {
         min: option.min_hand, max: option.max_hand }), "exp-hand"),
       figure(tr(dealer ? "exp_crib_mine" : "exp_crib_theirs"),
         `${dealer ? "+" : "−"}${number(crib)}`, "exp-crib"),
-      // null (or missing, from an older server) where the model does not count the play
+      // null where the model does not count the play
       typeof option.expected_pegging === "number"
         ? figure(tr("exp_play_label"), signed(option.expected_pegging), "exp-play") : null));
 }
@@ -132,7 +130,7 @@ export function renderAdvice() {
   const summary = $("#advice-summary");
   summary.hidden = true;
   if (busy) box.append(h("p", { class: "note", text: tr("advice_working") }));
-  if (error) box.append(errorBox(error, error.quiet ? "note unavailable" : "warn"));
+  if (error) box.append(errorBox(error));
   if (!result) return;
   const options = Array.isArray(result.data?.options) ? result.data.options : [];
   const top = options.slice(0, 3);

@@ -143,7 +143,10 @@ function init() {
     setLanguage(view.lang, false);
     showTab(wanted in TABS ? wanted : "game");
   }
-  shapes.finally(() => document.body.classList.add("ready"));
+  shapes.finally(() => {
+    renderGame(); // the review of a deal asks the shapes too
+    document.body.classList.add("ready");
+  });
 }
 
 init();

@@ -154,8 +154,8 @@ export function errorLines(error) {
   return lines;
 }
 
-export function errorBox(error, className = "warn") {
-  return h("div", { class: className, role: "alert" },
+export function errorBox(error) {
+  return h("div", { class: "warn", role: "alert" },
     errorLines(error).map((line) => h("p", { text: line })));
 }
 

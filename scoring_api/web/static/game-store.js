@@ -86,6 +86,13 @@ export const sideSeats = (setup, side) => seats(setup).filter((s) => sideOf(setu
 // The seat on a seat's left: the next to deal; the dealer's left leads (docs/rules.md 8).
 export const leftOf = (setup, seat) => (seat + 1) % setup.players;
 export const leaderOf = (setup, deal) => leftOf(setup, deal.dealer);
+// Every seat in turn from `first` round to the seat on his right (from the leader: the order
+// the seats lay away, play and show in).
+export function seatsFrom(setup, first) {
+  const found = [first];
+  while (found.length < setup.players) found.push(leftOf(setup, found[found.length - 1]));
+  return found;
+}
 
 export function rulesOf(setup) {
   // the rule options chosen at the set-up (a game saved before they were asked: defaults)

@@ -1,13 +1,7 @@
 // Words of the game (seats, sides, the board, the winner) and of the play's refusals, in
 // English and Russian; merged into STRINGS by i18n.js.
 
-function ruPlural(n, one, few, many) {
-  const d = n % 10;
-  const h = n % 100;
-  if (d === 1 && h !== 11) return one;
-  if (d >= 2 && d <= 4 && (h < 12 || h > 14)) return few;
-  return many;
-}
+import { ruPlural } from "./i18n-plural.js";
 
 export const GAME_STRINGS = {
   en: {

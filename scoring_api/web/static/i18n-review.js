@@ -5,7 +5,7 @@ export const REVIEW_STRINGS = {
     review_heading: "Review this deal",
     review_ask: "Who laid which tiles away? Tap each player's tiles in the crib (only the"
       + " review needs them).",
-    review_ask_three: "Who laid which tile away? Tap each player's tile in the crib (only the"
+    review_ask_blind: "Who laid which tile away? Tap each player's tile in the crib (only the"
       + " review needs them); the tile left over was drawn blind.",
     review_laid_by: (p) => `${p.who} laid away ${p.n === 1 ? "one tile" : "two tiles"}`,
     review_go: "Review",
@@ -48,7 +48,7 @@ export const REVIEW_STRINGS = {
     review_heading: "Разбор партии",
     review_ask: "Кто какие кости снёс? Отметьте кости каждого игрока в крибе (они нужны"
       + " только для разбора).",
-    review_ask_three: "Кто какую кость снёс? Отметьте кость каждого игрока в крибе (она нужна"
+    review_ask_blind: "Кто какую кость снёс? Отметьте кость каждого игрока в крибе (она нужна"
       + " только для разбора); оставшаяся взята вслепую.",
     review_laid_by: (p) => `${p.who} снёс ${p.n === 1 ? "одну кость" : "две кости"}`,
     review_go: "Разобрать",

@@ -1,17 +1,9 @@
 // Words of the page in English and Russian (Russian game terms as docs/rules.md section 7 gives them).
 
-// Russian plural: one (1, 21), few (2-4, 22-24), many (0, 5-20, 25-30).
-function ruPlural(n, one, few, many) {
-  const d = n % 10;
-  const h = n % 100;
-  if (d === 1 && h !== 11) return one;
-  if (d >= 2 && d <= 4 && (h < 12 || h > 14)) return few;
-  return many;
-}
-
 const RUN_RU = { 3: "трёх", 4: "четырёх", 5: "пяти" };
 
 import { GAME_STRINGS } from "./i18n-game.js";
+import { ruPlural } from "./i18n-plural.js";
 import { REVIEW_STRINGS } from "./i18n-review.js";
 import { BOARD_STRINGS } from "./i18n-board.js";
 import { SIM_STRINGS } from "./i18n-sim.js";
@@ -88,7 +80,6 @@ export const STRINGS = {
     i_dont_deal: "I am not the dealer (their crib)",
     advise: "Advise",
     need_tiles: (p) => `Choose your ${p.n} tiles first.`,
-    advice_unavailable: "Advice is not available on this server.",
     advice_working: "Working it out…",
     lay_away: "Lay away",
     keep: "keep",
@@ -176,7 +167,6 @@ export const STRINGS = {
     i_dont_deal: "Я противник (криб соперника)",
     advise: "Подсказать",
     need_tiles: (p) => `Сначала выберите все кости (${p.n}).`,
-    advice_unavailable: "Подсказка недоступна на этом сервере.",
     advice_working: "Считаю…",
     lay_away: "Снести",
     keep: "оставить",

@@ -3,17 +3,23 @@
 // shows each seat's costly decisions in words and tiles, the lay-away options side by side,
 // and the deal's luck. The lay-aways and the answer are kept with the deal.
 
+import { dealShape } from "./advice.js";
 import { $, enqueue, errorBox, h, miniTiles, number, post, signed, tr } from "./core.js";
-import { handsOf, rulesOf, save, scoresBefore, sideOf, store } from "./game-store.js";
+import {
+  handsOf, leaderOf, rulesOf, save, scoresBefore, seatsFrom, sideOf, store,
+} from "./game-store.js";
 import { seatName } from "./game-view.js";
 
-const LAID_AWAY = { 2: 2, 3: 1, 4: 1 }; // tiles each seat lays away, by players
 const COSTLY = ["inaccuracy", "mistake", "blunder"];
 const state = { busy: false, error: null, focus: null };
 
 const game = () => store.game;
-const order = (players, dealer) => Array.from({ length: players },
-  (_, k) => (dealer + 1 + k) % players);
+// This table's deal as GET /v1/rules gives it (null before it has answered): the tiles each
+// seat lays away and those drawn blind into the crib; and the seats from the dealer's left
+// round to the dealer.
+const shape = () => dealShape(game().setup.players);
+const laidAway = () => shape()?.laid_away ?? null;
+const order = (deal) => seatsFrom(game().setup, leaderOf(game().setup, deal));
 
 // Each seat's crib tiles as tapped, without any tile that is no longer in the crib.
 function layAways(deal) {
@@ -30,18 +36,17 @@ function owner(laid, tile) {
 }
 
 function complete(players, laid) {
-  const each = LAID_AWAY[players];
+  const each = laidAway();
   return Array.from({ length: players }, (_, seat) => (laid[seat] || []).length === each)
     .every(Boolean);
 }
 
-// With two or four players the crib is the lay-aways: once all but one seat have theirs, the
-// last one's are the tiles left (with three, a tile left over was drawn blind).
+// Where nothing is drawn blind the crib is the lay-aways: once all but one seat have theirs,
+// the last one's are the tiles left (with three players a tile left over was drawn blind).
 function fillLast(deal, laid) {
-  const { players } = game().setup;
-  if (players === 3) return laid;
-  const each = LAID_AWAY[players];
-  const open = order(players, deal.dealer).filter((seat) => (laid[seat] || []).length < each);
+  if (shape().blind) return laid;
+  const each = laidAway();
+  const open = order(deal).filter((seat) => (laid[seat] || []).length < each);
   if (open.length !== 1) return laid;
   const left = deal.crib.filter((tile) => owner(laid, tile) === null);
   return left.length === each ? { ...laid, [open[0]]: left } : laid;
@@ -50,7 +55,7 @@ function fillLast(deal, laid) {
 function toggle(deal, seat, tile) {
   const laid = layAways(deal);
   const mine = laid[seat] || [];
-  const each = LAID_AWAY[game().setup.players];
+  const each = laidAway();
   if (mine.includes(tile)) laid[seat] = mine.filter((t) => t !== tile);
   else if (mine.length < each && owner(laid, tile) === null) laid[seat] = [...mine, tile];
   deal.layAway = mine.includes(tile) ? laid : fillLast(deal, laid);
@@ -105,9 +110,8 @@ function rerender(deal) {
 }
 
 function seatPicker(deal, seat, laid) {
-  const { players } = game().setup;
   const mine = laid[seat] || [];
-  const each = LAID_AWAY[players];
+  const each = laidAway();
   const label = tr("review_laid_by", { who: seatName(seat), n: each });
   return h("div", { class: "lay-seat", role: "group", "aria-label": label },
     h("span", { class: "lay-seat-name", "aria-hidden": "true", text: label }),
@@ -217,7 +221,7 @@ function findings(answer, deal) {
 export function reviewSection(deal) {
   const section = h("section", { id: "review", class: "review", "aria-labelledby":
     "review-heading" });
-  if (!game() || !deal.result || deal.crib.length !== 4) return section;
+  if (!game() || !deal.result || deal.crib.length !== 4 || laidAway() === null) return section;
   const { players } = game().setup;
   const laid = layAways(deal);
   const ready = complete(players, laid);
@@ -227,8 +231,8 @@ export function reviewSection(deal) {
   const answer = answerOf(deal);
   section.append(...[
     h("h3", { id: "review-heading", text: tr("review_heading") }),
-    h("p", { class: "review-ask", text: tr(players === 3 ? "review_ask_three" : "review_ask") }),
-    ...order(players, deal.dealer).map((seat) => seatPicker(deal, seat, laid)),
+    h("p", { class: "review-ask", text: tr(shape().blind ? "review_ask_blind" : "review_ask") }),
+    ...order(deal).map((seat) => seatPicker(deal, seat, laid)),
     h("div", { class: "actions" }, button),
     h("p", { class: "note", role: "status", text: state.busy ? tr("review_working") : "" }),
     state.error ? errorBox(state.error) : null,
