@@ -1,12 +1,13 @@
 """The rules core of domino cribbage (docs/rules.md): plain typed Python, no web, no I/O.
 
 The rule book in code, one module a job: ``tiles`` and ``options`` (what a deal is made of,
-with their parsers), ``show`` (docs/rules.md section 4), ``play_scoring`` (what a tile laid
-scores), ``referee`` (the turn, the count and the goes), ``records`` (a record of the play
+with their parsers; ``json_values``, the JSON numbers they accept), ``show`` (docs/rules.md
+section 4), ``play_scoring`` (what a tile laid scores), ``referee`` (the turn, the count and
+the goes; ``seat_play``, the state it keeps as native ints), ``records`` (a record of the play
 read and scored), ``validation`` (a proposed play judged), ``deal`` (a whole deal refereed to
 the game's end), ``muggins`` (a short claim, and who takes what it missed), ``seats`` (who is
-next), ``constants`` (every number once) and ``errors``. The simulator (``scoring_api.sim``)
-is built on it; nothing here imports it.
+next), ``constants`` (every number once), ``errors`` and ``memo`` (a remembered function, for
+speed). The simulator (``scoring_api.sim``) is built on it; nothing here imports it.
 """
 
 from .constants import HAND_SIZE

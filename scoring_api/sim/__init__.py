@@ -1,10 +1,15 @@
 """The simulator, over the rules core: whole games, strategies, the advisor, runs of games.
 
-From the foot up: ``layaway`` names what a lay-away is made of (drawn values, positions,
-the choices of a deal, a ranked option); ``expected`` is the model that values a lay-away
-by the hand and a crib of random discards; ``strategies`` are the named players, and
-``expert/`` the one that plays from tables built offline; ``game`` plays one game through
-the rules core's referee and show; ``registry`` names every strategy; ``advisor`` ranks a
-player's lay-aways under either model (the advice endpoint's façade); ``runs`` plays many
-games as sums that merge exactly across shards.
+In floors, each importing only those below it (``tests/test_layout.py``). The foot:
+``chance`` (every random choice from ``rng.random()`` alone), ``layaway`` (what a lay-away is
+made of), ``ranks`` (the set by rank, a hand as a mask), ``outcome`` (what a game leaves) and
+``expected`` (the model that values a lay-away by the hand and a crib of random discards).
+The middle floor, ``playouts/``: what a seat knows, how the others' holdings are drawn and
+how the rest of a play is played out. Above it: ``seat`` (the ``Seat`` a strategy is handed),
+``strategies`` (the named players), ``game`` (one game through the core's referee and show),
+``expert/`` (the player that plays from tables built offline, and their builder),
+``registry`` (every strategy by name), ``runs`` (many games as sums that merge exactly across
+shards), ``search`` (the player that plays out each choice), ``advisor`` (a player's
+lay-aways ranked under either model: the advice endpoint's façade) and, on top, ``review/``
+(what each decision of a deal cost), which only the HTTP layer imports.
 """

@@ -5,8 +5,9 @@ whom, the goes said (so how many tiles each seat holds, and below which value no
 tiles can be). The others' hidden tiles never enter: the holdings his play-outs are played
 against are drawn from the tiles he has not seen (``holdings``), and each play-out is seeded
 from what he knows written out (``SeatView.seed``), so a choice or a review of it cannot change
-when anything he has not seen changes. A game's ``Seat`` gives its view (``Seat.view()``); the
-review of a deal reads one off the record for each tile (``review.reading``).
+when anything he has not seen changes. A game's ``Seat`` gives its view (``Seat.view()``), a
+referee gives any seat's (``view_at``: the review of a deal reads one for each tile of the
+record, ``review.reading``).
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scoring_api.rules.constants import HAND_SIZE
 from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seat_play import NO_GO
-from scoring_api.rules.tiles import Tile, TileMask
+from scoring_api.rules.tiles import ALL_TILES, Tile, TileMask, tile_mask, tiles_in
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,22 +70,44 @@ class SeatView:
         return len(self.held)
 
 
-def opening_view(
-    kept: Sequence[int],
-    seat: int,
-    dealer: int,
-    sides: tuple[int, ...],
-    unseen: tuple[int, ...],
-    seed: str,
+def view_at(
+    referee: PlayReferee, seat: int, dealer: int, rules: RuleOptions, own: TileMask, seed: str
 ) -> SeatView:
-    """What ``seat`` knows before the play's first tile, holding the ``kept`` values: every
-    seat holds as many, nobody has said go, nothing is laid."""
-    players = len(sides)
+    """What ``seat`` knows with the play where ``referee`` has it (his hand known to it): the
+    table's state as every seat saw it, his own tiles, and as seen ``own`` (the tiles he drew
+    and the starter) beside every tile laid."""
+    seen = own | referee.used
     return SeatView(
         seat=seat,
         dealer=dealer,
-        sides=sides,
-        rules=None,
+        sides=tuple(rules.side_of(other) for other in range(referee.players)),
+        rules=rules,
+        hand=tuple(tile.value for tile in tiles_in[referee.held_by(seat) or 0]),
+        playable=referee.playable(seat),
+        count_values=referee.count_values,
+        passed=tuple(referee.passed),
+        last=referee.last,
+        held=tuple(HAND_SIZE - laid for laid in referee.laid_by),
+        above=tuple(public.above for public in referee.public),
+        played=tuple(referee.played),
+        unseen=tuple(sorted(t.value for t in ALL_TILES if not seen & t.bit)),
+        seed=seed,
+    )
+
+
+def opening_view(
+    rules: RuleOptions, dealer: int, seat: int, drawn: Sequence[Tile], kept: Sequence[int]
+) -> SeatView:
+    """What ``seat`` knows before the play's first tile, having drawn ``drawn`` (lowest value
+    first) and kept the ``kept`` values: every seat holds as many, nobody has said go, nothing
+    is laid, the starter not yet turned; seeded by ``opening_seed``."""
+    players = rules.players
+    seen = tile_mask(drawn)
+    return SeatView(
+        seat=seat,
+        dealer=dealer,
+        sides=tuple(rules.side_of(other) for other in range(players)),
+        rules=rules,
         hand=tuple(sorted(kept)),
         playable=(),
         count_values=(),
@@ -91,8 +116,8 @@ def opening_view(
         held=(len(kept),) * players,
         above=(NO_GO,) * players,
         played=(0,) * players,
-        unseen=unseen,
-        seed=seed,
+        unseen=tuple(sorted(t.value for t in ALL_TILES if not seen & t.bit)),
+        seed=opening_seed(rules, dealer, seat, drawn),
     )
 
 

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 
 from scoring_api.rules.deal import Deal, DealScore
 from scoring_api.rules.seats import leader, seats_from
-from scoring_api.rules.tiles import ALL_TILES, Tile, by_value, tile_mask
+from scoring_api.rules.tiles import Tile, by_value
 
 from ..advisor import Advice, Model, advise_discards
 from ..expert.tables import shipped_tables
 from ..layaway import RankedOption
-from ..playouts.knowledge import opening_seed
+from ..playouts.knowledge import opening_view
 from ..playouts.nets import net
 from ..playouts.two_player import PlayTable
 from .inputs import CheckedDeal, ReviewRequest, checked_deal, laid_away
@@ -184,15 +184,10 @@ def _expected(request: ReviewRequest, decision: LayAwayDecision) -> float:
     best = decision.advice.options[0]
     if best.expected_pegging is not None:
         return best.expected_net
-    rules, dealer, seat = request.deal.rules, request.deal.dealer, decision.seat
-    drawn = by_value(request.drawn[seat])
-    seen = tile_mask(drawn)
-    unseen = tuple(sorted(t.value for t in ALL_TILES if not seen & t.bit))
-    sides = tuple(rules.side_of(s) for s in range(rules.players))
-    seed = opening_seed(rules, dealer, seat, drawn)
+    rules, seat = request.deal.rules, decision.seat
     kept = [tile.value for tile in decision.advice.kept(best)]
-    play = opening_value(kept, seat, dealer, sides, unseen, request.playouts, seed)
-    return round(best.expected_net + play, DIGITS)
+    view = opening_view(rules, request.deal.dealer, seat, by_value(request.drawn[seat]), kept)
+    return round(best.expected_net + opening_value(view, request.playouts), DIGITS)
 
 
 def _play_table(model: Model) -> PlayTable | None:

@@ -14,13 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scoring_api.rules.constants import HAND_SIZE
 from scoring_api.rules.deal import Deal, DealScore, score_deal
 from scoring_api.rules.records import ReadingHook
 from scoring_api.rules.referee import PlayReferee
-from scoring_api.rules.tiles import ALL_TILES, Tile, by_value, tile_mask, tiles_in
+from scoring_api.rules.tiles import Tile, by_value, tile_mask
 
-from ..playouts.knowledge import SeatView, record_seed
+from ..playouts.knowledge import SeatView, record_seed, view_at
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,11 +38,9 @@ class _Views(ReadingHook):
     """Each tile laid with what its seat knew, as the record is read."""
 
     def __init__(self, deal: Deal, drawn: Sequence[Sequence[Tile]]) -> None:
-        rules, starter = deal.rules, deal.starter
         self.deal = deal
-        self.sides = tuple(rules.side_of(seat) for seat in range(rules.players))
         self.drawn = [by_value(tiles) for tiles in drawn]
-        self.own = [tile_mask(tiles) | starter.bit for tiles in drawn]
+        self.own = [tile_mask(tiles) | deal.starter.bit for tiles in drawn]
         self.events: list[tuple[int, Tile | None]] = []
         """Every go and tile so far, in order: what the seeds write out."""
         self.laid: list[TileLaid] = []
@@ -53,25 +50,10 @@ class _Views(ReadingHook):
 
     def tile(self, index: int, player: int, tile: Tile, referee: PlayReferee) -> None:
         deal = self.deal
-        seen = self.own[player] | referee.used
-        view = SeatView(
-            seat=player,
-            dealer=deal.dealer,
-            sides=self.sides,
-            rules=deal.rules,
-            hand=tuple(t.value for t in tiles_in[referee.held_by(player) or 0]),
-            playable=referee.playable(player),
-            count_values=referee.count_values,
-            passed=tuple(referee.passed),
-            last=referee.last,
-            held=tuple(HAND_SIZE - laid for laid in referee.laid_by),
-            above=tuple(public.above for public in referee.public),
-            played=tuple(referee.played),
-            unseen=tuple(sorted(t.value for t in ALL_TILES if not seen & t.bit)),
-            seed=record_seed(
-                deal.rules, deal.dealer, deal.starter, player, self.drawn[player], self.events
-            ),
+        seed = record_seed(
+            deal.rules, deal.dealer, deal.starter, player, self.drawn[player], self.events
         )
+        view = view_at(referee, player, deal.dealer, deal.rules, self.own[player], seed)
         self.laid.append(TileLaid(index, tile, view))
         self.events.append((player, tile))
 

@@ -11,7 +11,6 @@ every seat lays greedily (``playouts.any_players``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from random import Random
 
 from scoring_api.rules.seats import leader, next_seat
@@ -19,7 +18,7 @@ from scoring_api.rules.seats import leader, next_seat
 from ..expert.tables import EXPERT_PLAYERS
 from ..playouts.any_players import play_out_seats
 from ..playouts.holdings import UNIFORM
-from ..playouts.knowledge import SeatView, opening_view
+from ..playouts.knowledge import SeatView
 from ..playouts.nets import net, seat_nets
 from ..playouts.two_player import PlayTable, play_values
 
@@ -41,23 +40,14 @@ def tile_values(view: SeatView, samples: int, table: PlayTable | None) -> dict[i
     return {value: round(total / samples, DIGITS) for value, total in totals.items()}
 
 
-def opening_value(
-    kept: Sequence[int],
-    seat: int,
-    dealer: int,
-    sides: tuple[int, ...],
-    unseen: tuple[int, ...],
-    samples: int,
-    seed: str,
-) -> float:
-    """The worth of the whole play to ``seat`` before its first tile, holding ``kept``
-    values: the others hold four of the ``unseen`` values each, every seat lays greedily.
-    For a lay-away model that leaves the play out (``expected``)."""
-    players = len(sides)
-    view = opening_view(kept, seat, dealer, sides, unseen, seed)
+def opening_value(view: SeatView, samples: int) -> float:
+    """The worth of the whole play to the seat of an ``opening_view`` before its first tile:
+    the others hold four of the values he has not seen each, every seat lays greedily. For a
+    lay-away model that leaves the play out (``expected``)."""
+    players, sides, seat = view.players, view.sides, view.seat
     total = 0
-    for hands in UNIFORM.deals(view, Random(seed), samples):
+    for hands in UNIFORM.deals(view, Random(view.seed), samples):
         points = [0] * players
-        play_out_seats(hands, leader(dealer, players), (), [False] * players, None, points)
+        play_out_seats(hands, leader(view.dealer, players), (), [False] * players, None, points)
         total += net(points, sides, seat)
     return round(total / samples, DIGITS)
