@@ -141,7 +141,9 @@ class _Game:
         self.rng = rng
         self.random = random_of(rng)  # the deal's draws call it directly
         self.players = n
-        self.deal_shape = DEALS[n]
+        self.deal_shape = shape = DEALS[n]
+        self.drawn = n * shape.drawn + shape.blind + 1
+        """Tiles a deal draws: each seat's, the blind tile, and last the starter."""
         self.table = show_table(rules)  # looked up once: three shows a deal
         seating = _seating(n, rules.partners)
         self.side_of, self.next_of, self.shows = seating.side_of, seating.next_of, seating.shows
@@ -204,76 +206,99 @@ class _Game:
     def deal(self) -> bool:
         """One deal: the draw, the lay-away, the play and the show. True once the game is
         over."""
-        rng, rules, n, shape = self.rng, self.rules, self.players, self.deal_shape
-        dealer = self.dealer
+        rules, dealer = self.rules, self.dealer
         self.deals += 1
         self.dealt[dealer] = self.dealt[dealer] + 1
-        # A partial Fisher-Yates shuffle of ranks (positions in BY_VALUE, so a seat's ranks
-        # read lowest first are his tiles by value). Each seat's tiles, then the blind tile,
-        # then the starter.
-        deck = list(RANKS)
-        each = shape.drawn
-        drawn = n * each + shape.blind + 1
-        random = self.random
-        for i in range(drawn):
-            j = i + pick_with(random, TILE_COUNT - i)
-            deck[i], deck[j] = deck[j], deck[i]
-        starter_rank = deck[drawn - 1]
+        deck = self.shuffled()
+        starter_rank = deck[self.drawn - 1]
         starter = BY_VALUE[starter_rank]
-        blind = deck[n * each : drawn - 1]
         record = self.record = None
         if self.transcript is not None:
             record = self.record = DealRecord(dealer, [], [], starter)
-            record.blind = [BY_VALUE[rank] for rank in blind]
             self.transcript.append(record)
-        held, seated = self.held, self.seated
-        crib_key = 0
-        for rank in blind:
-            crib_key += RANK_WEIGHTS[rank]
-        dealer_side = self.side_of[dealer]
-        for p in range(n):
-            # His tiles as a mask of ranks: read lowest rank first, they are sorted by value.
-            ranks: i64 = 0
-            for i in range(p * each, (p + 1) * each):
-                ranks |= 1 << deck[i]
-            values = rank_values(ranks, each)
-            strategy = self.strategies[p]
-            laid = strategy.discard(values, self.side_of[p] == dealer_side, rules, rng)
-            away: i64 = 0
-            for k in laid:
-                away |= 1 << k
-            mask = key = 0
-            mine = starter.bit
-            kept: i64 = 0  # his kept tiles' ranks
-            left = ranks
-            for k in range(each):  # his k-th tile, lowest value first
-                rank = lowest(left)
-                left ^= 1 << rank
-                mine |= RANK_BITS[rank]
-                if away >> k & 1:
-                    crib_key += RANK_WEIGHTS[rank]
-                else:
-                    kept |= 1 << rank
-                    mask |= RANK_BITS[rank]
-                    key += RANK_WEIGHTS[rank]
-            if len(laid) != shape.laid_away or tiles_counted(kept) != HAND_SIZE:
-                raise ValueError(f"{strategy.name} laid away positions {laid} of {each} tiles")
-            held[p] = mask
-            player = seated[p]
-            player.ranks, player.own, player.key = kept, mine, key
-            if record is not None:
-                tiles = [BY_VALUE[rank] for rank in range(TILE_COUNT) if ranks >> rank & 1]
-                record.hands.append(tiles)
-                record.discards.append([tiles[k] for k in laid])
+        crib_key = self.lay_away(deck, starter, record)
         if starter.is_double:
             if record is not None:
                 record.starter_points = rules.starter_double_points
             if self.score(dealer, rules.starter_double_points, STARTER):
                 return True
-        if self.pegging(held, starter):
+        if self.pegging(self.held, starter):
             return True
-        # The show: from the dealer's left round to the dealer, then the crib.
-        table, starter_key = self.table, RANK_WEIGHTS[starter_rank]
+        return self.show(starter, RANK_WEIGHTS[starter_rank], crib_key)
+
+    def shuffled(self) -> list[int]:
+        """The deck of ranks (positions in ``BY_VALUE``, so a seat's ranks read lowest first
+        are his tiles by value) after a partial Fisher-Yates shuffle of the ``drawn`` tiles a
+        deal draws, which come first."""
+        deck = list(RANKS)
+        random = self.random
+        for i in range(self.drawn):
+            j = i + pick_with(random, TILE_COUNT - i)
+            deck[i], deck[j] = deck[j], deck[i]
+        return deck
+
+    def lay_away(self, deck: list[int], starter: Tile, record: DealRecord | None) -> int:
+        """Each seat's tiles from ``deck``, and what he keeps and lays away (into ``held`` and
+        each ``_Player``): the crib's show key, the blind tile's part of it too."""
+        n, each = self.players, self.deal_shape.drawn
+        blind = deck[n * each : self.drawn - 1]
+        if record is not None:
+            record.blind = [BY_VALUE[rank] for rank in blind]
+        crib_key = 0
+        for rank in blind:
+            crib_key += RANK_WEIGHTS[rank]
+        dealer_side = self.side_of[self.dealer]
+        for p in range(n):
+            # His tiles as a mask of ranks: read lowest rank first, they are sorted by value.
+            ranks: i64 = 0
+            for i in range(p * each, (p + 1) * each):
+                ranks |= 1 << deck[i]
+            crib_key += self.keep(p, ranks, self.side_of[p] == dealer_side, starter, record)
+        return crib_key
+
+    def keep(
+        self, p: int, ranks: i64, own_crib: bool, starter: Tile, record: DealRecord | None
+    ) -> int:
+        """Seat ``p``'s lay-away of his drawn tiles (a mask of ``ranks``), as his strategy
+        chooses: what he keeps goes to ``held`` and his ``_Player``; the show key of what he
+        lays away is returned."""
+        each = self.deal_shape.drawn
+        values = rank_values(ranks, each)
+        strategy = self.strategies[p]
+        laid = strategy.discard(values, own_crib, self.rules, self.rng)
+        away: i64 = 0
+        for k in laid:
+            away |= 1 << k
+        mask = key = crib_key = 0
+        mine = starter.bit
+        kept: i64 = 0  # his kept tiles' ranks
+        left = ranks
+        for k in range(each):  # his k-th tile, lowest value first
+            rank = lowest(left)
+            left ^= 1 << rank
+            mine |= RANK_BITS[rank]
+            if away >> k & 1:
+                crib_key += RANK_WEIGHTS[rank]
+            else:
+                kept |= 1 << rank
+                mask |= RANK_BITS[rank]
+                key += RANK_WEIGHTS[rank]
+        if len(laid) != self.deal_shape.laid_away or tiles_counted(kept) != HAND_SIZE:
+            raise ValueError(f"{strategy.name} laid away positions {laid} of {each} tiles")
+        self.held[p] = mask
+        player = self.seated[p]
+        player.ranks, player.own, player.key = kept, mine, key
+        if record is not None:
+            tiles = [BY_VALUE[rank] for rank in range(TILE_COUNT) if ranks >> rank & 1]
+            record.hands.append(tiles)
+            record.discards.append([tiles[k] for k in laid])
+        return crib_key
+
+    def show(self, starter: Tile, starter_key: int, crib_key: int) -> bool:
+        """The show: from the dealer's left round to the dealer, then the crib (``crib_key``
+        its show key). True once the game is over."""
+        dealer, rules, record = self.dealer, self.rules, self.record
+        held, seated, table = self.held, self.seated, self.table
         for seat in self.shows[dealer]:
             total = table[seated[seat].key + starter_key]
             self.hand_scores.append(total)
