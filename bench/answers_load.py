@@ -29,12 +29,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))  # live_server: gunicorn as the tests start it
-
-from live_server import VALID_HAND, Server, serve  # noqa: E402
-from reliability.helpers import four_player_review  # noqa: E402
+import checkout  # noqa: F401  (this checkout first on sys.path)
+from live_server import VALID_HAND, Server, serve
+from reliability.helpers import four_player_review
 
 ATTACKER, OTHER = "127.0.0.1", "127.0.0.2"
 TARGET_P95_MS = 100

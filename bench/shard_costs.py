@@ -16,14 +16,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import checkout  # noqa: F401  (this checkout first on sys.path)
 
-from scoring_api.rules import RuleOptions  # noqa: E402
-from scoring_api.sim.runs import SimulationRequest, play_one  # noqa: E402
-from scoring_api.sim_cluster.costs import seat_seconds  # noqa: E402
+from scoring_api.rules import RuleOptions
+from scoring_api.sim.runs import SimulationRequest, play_one
+from scoring_api.sim_cluster.costs import seat_seconds
 
 SEED = 7
 BUDGETS = (50, 200, 1000, 4000)

@@ -24,12 +24,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))  # live_server: gunicorn as the tests start it
-
-from live_server import serve  # noqa: E402
-from reliability.helpers import four_player_review  # noqa: E402
+import checkout  # noqa: F401  (this checkout first on sys.path)
+from live_server import serve
+from reliability.helpers import four_player_review
 
 TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
 TABLES = [(2, False), (3, False), (4, False), (4, True)]

@@ -3,7 +3,7 @@
 The rule book in code, one module a job: ``tiles`` and ``options`` (what a deal is made of,
 with their parsers; ``json_values``, the JSON numbers they accept), ``show`` (docs/rules.md
 section 4), ``play_scoring`` (what a tile laid scores), ``referee`` (the turn, the count and
-the goes; ``seat_play``, the state it keeps as native ints), ``records`` (a record of the play
+the goes; ``referee_state``, the state it keeps as native ints), ``records`` (a record of the play
 read and scored), ``validation`` (a proposed play judged), ``deal`` (a whole deal refereed to
 the game's end), ``muggins`` (a short claim, and who takes what it missed), ``seats`` (who is
 next), ``constants`` (every number once), ``errors`` and ``memo`` (a remembered function, for

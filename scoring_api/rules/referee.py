@@ -24,7 +24,7 @@ from .play_scoring import (
     values_of_code,
     with_value,
 )
-from .seat_play import (
+from .referee_state import (
     NO_GO,
     UNKNOWN,
     PublicPlay,

@@ -18,7 +18,7 @@ from scoring_api.rules.play_scoring import (
     values_of_code,
     with_value,
 )
-from scoring_api.rules.seat_play import PublicPlay
+from scoring_api.rules.referee_state import PublicPlay
 from scoring_api.rules.seats import NO_SEAT
 from scoring_api.rules.tiles import ALL_MASK, Tile, TileMask, tiles_counted, tiles_in
 

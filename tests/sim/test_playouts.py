@@ -14,7 +14,7 @@ from scoring_api.rules.constants import MAX_COUNT
 from scoring_api.rules.deal import Deal
 from scoring_api.rules.play_scoring import values_code
 from scoring_api.rules.referee import PlayReferee
-from scoring_api.rules.seat_play import NO_GO
+from scoring_api.rules.referee_state import NO_GO
 from scoring_api.rules.seats import leader, seats_after
 from scoring_api.rules.tiles import tiles_in
 from scoring_api.sim.playouts.any_players import play_out_seats

@@ -18,7 +18,7 @@ import pytest
 from scoring_api.rules import ALL_TILES, MalformedInputError, Play, RuleOptions, Tile
 from scoring_api.rules.errors import IllegalPlayError
 from scoring_api.rules.referee import PlayReferee
-from scoring_api.rules.seat_play import NO_GO
+from scoring_api.rules.referee_state import NO_GO
 from scoring_api.sim.advisor import advise_discards
 from scoring_api.sim.review.deal import DealReview, LayAwayDecision, PlayDecision, review_deal
 from scoring_api.sim.review.inputs import ReviewRequest, laid_away

@@ -8,7 +8,7 @@ from random import Random
 import pytest
 
 from scoring_api.rules import DEFAULT_RULES, RuleOptions
-from scoring_api.rules.seat_play import PublicPlay
+from scoring_api.rules.referee_state import PublicPlay
 from scoring_api.rules.seats import next_seat
 from scoring_api.rules.tiles import tile_mask
 from scoring_api.sim.expert.strategy import ExpertLayAway, play_key

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from scoring_api.rules.constants import HAND_SIZE
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.referee import PlayReferee
-from scoring_api.rules.seat_play import NO_GO
+from scoring_api.rules.referee_state import NO_GO
 from scoring_api.rules.tiles import ALL_TILES, Tile, TileMask, tile_mask, tiles_in
 
 
