@@ -127,8 +127,8 @@ class Settings:
     )
     advice_rate: str = _setting(
         "1200/minute",
-        "Requests to `POST /v1/discards/advise` one client may make; more is a 429 problem "
-        "(`off` = no limit).",
+        "Requests to `POST /v1/discards/advise` one client may make, and as many to "
+        "`POST /v1/plays/advise`, counted apart; more is a 429 problem (`off` = no limit).",
     )
     review_rate: str = _setting(
         "120/minute",

@@ -27,8 +27,9 @@ from scoring_api.app import create_app  # noqa: E402
 
 SPEC = ROOT / "openapi.yaml"
 OPERATIONS = {
-    "/v1/discards/advise": ("nonDealer", "nonDealerExpected"),
+    "/v1/discards/advise": ("nonDealer", "nonDealerExpected", "threePlayersGreedy"),
     "/v1/deals/review": ("twoPlayers", "threePlayersOneSeat"),
+    "/v1/plays/advise": ("afterFifteen", "threePlayersSearch", "onlyGo"),
 }
 """Each POST operation's request examples whose answers are documented, in written order."""
 INDENT = " " * 16

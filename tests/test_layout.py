@@ -131,6 +131,7 @@ FOOT = {f"{SIM}{name}" for name in ("chance", "layaway", "ranks", "outcome", "ex
 FLOOR = {name for name in MODULES if name.startswith(f"{SIM}playouts")}
 """The middle floor: what a seat knows, the draws of hidden tiles, the play-outs."""
 REVIEW = f"{SIM}review"
+MOVE = f"{SIM}move"
 
 
 def _reaches_in_sim(name: str) -> set[str]:
@@ -147,7 +148,8 @@ def test_the_simulators_foundations_import_nothing_above_them() -> None:
     askers = {name for name in MODULES if f"{SIM}advisor" in GRAPH[name]}
     # the façade is the top: the HTTP layer asks it, and the review of a deal (its figures)
     assert askers
-    assert all(name.startswith(("scoring_api.api.", f"{REVIEW}.")) for name in askers)
+    # and the computer's move (the review's model of each option's worth)
+    assert all(name.startswith(("scoring_api.api.", f"{REVIEW}.", MOVE)) for name in askers)
 
 
 def test_the_play_outs_floor_stands_on_the_foot_alone() -> None:
@@ -160,11 +162,12 @@ def test_the_play_outs_floor_stands_on_the_foot_alone() -> None:
     assert {f"{SIM}search", f"{SIM}seat", f"{REVIEW}.worth", f"{SIM}expert.entries"} <= users
 
 
-def test_only_the_http_layer_imports_the_review() -> None:
+def test_only_the_http_layer_and_the_move_import_the_review() -> None:
+    """The computer's move values its options by the review's measure (``review.worth``)."""
     askers = {
         name
         for name in MODULES
         if not name.startswith(REVIEW) and any(m.startswith(REVIEW) for m in GRAPH[name])
     }
     assert askers  # the review's blueprint
-    assert all(name.startswith("scoring_api.api.") for name in askers), askers
+    assert all(name.startswith(("scoring_api.api.", MOVE)) for name in askers), askers

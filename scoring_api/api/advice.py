@@ -7,8 +7,9 @@ from typing import Any
 
 from flask import Blueprint
 
-from scoring_api.sim.advisor import Advice, Model, advise_discards, default_model
+from scoring_api.sim.advisor import Advice, Model, advise_discards, default_model, strategy_choice
 from scoring_api.sim.layaway import RankedOption
+from scoring_api.sim.registry import strategy_for
 
 from . import admission, render
 from .body import load_body
@@ -27,13 +28,19 @@ def advise() -> dict[str, Any]:
     rules = body["rules"]
     model: Model = body["model"] or default_model(rules.players)
     advice = advise_discards(body["tiles"], own_crib, rules, model)
-    return {
+    answer = {
         "dealer": body["dealer"],
         **({"partner_deals": True} if body["partner_deals"] else {}),
         "model": model,
         "rules": rules.as_dict(),
         "options": [option_answer(advice, option) for option in advice.options],
     }
+    name = body["strategy"]
+    if name is not None:
+        strategy = strategy_for(name, body.get("budget"))
+        choice = strategy_choice(advice, own_crib, rules, strategy)
+        answer |= {"strategy": name, "choice": option_answer(advice, choice)}
+    return answer
 
 
 def option_answer(advice: Advice, option: RankedOption) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""Referee one proposed play: an illegal play is an answer (200), not an error."""
+"""Referee one proposed play: an illegal play is an answer (200), not an error; and the move
+of the seat on turn, as a strategy would lay it, with the worth of every option."""
 
 from __future__ import annotations
 
@@ -6,15 +7,19 @@ from typing import Any
 
 from flask import Blueprint
 
-from scoring_api.rules import validate_play
+from scoring_api.rules import Tile, validate_play
+from scoring_api.sim.move import MoveRequest, advise_move
+from scoring_api.sim.registry import strategy_for
+from scoring_api.sim.search import DEFAULT_BUDGET, DEFAULT_BUDGET_MORE_PLAYERS, SearchStrategy
 
 from . import render
 from .body import load_body
-from .schemas import ValidatePlaySchema, dealer_of
+from .schemas import PlayAdviceSchema, ValidatePlaySchema, dealer_of
 
 bp = Blueprint("plays", __name__, url_prefix="/v1/plays")
 
 _schema = ValidatePlaySchema()
+_advice_schema = PlayAdviceSchema()
 
 
 @bp.post("/validate")
@@ -41,4 +46,48 @@ def validate() -> dict[str, Any]:
         **render.side_scores(body["rules"], verdict.scores),
         "next_player": verdict.next_player,
         **leader,
+    }
+
+
+def _entry(seat: int, tile: Tile | None) -> dict[str, Any]:
+    return {"player": seat, "tile": tile.text} if tile is not None else {"player": seat, "go": True}
+
+
+@bp.post("/advise")
+def advise() -> dict[str, Any]:
+    body = load_body(_advice_schema)
+    rules = body["rules"]
+    name, budget = body["strategy"], body.get("budget")
+    request = MoveRequest(
+        rules=rules,
+        dealer=dealer_of(body),
+        scores=tuple(body.get("scores", [0] * rules.sides)),
+        starter=body["starter"],
+        plays=tuple(body["plays"]),
+        hand=tuple(body["hand"]),
+        laid_away=tuple(body["laid_away"]),
+        seat=body.get("seat"),
+        strategy=strategy_for(name, budget),
+        playouts=body["playouts"],
+    )
+    advice = advise_move(request)
+    searched = {}
+    if name == SearchStrategy.name:
+        default = DEFAULT_BUDGET if rules.players == 2 else DEFAULT_BUDGET_MORE_PLAYERS
+        searched = {"budget": budget or default}
+    return {
+        "seat": advice.seat,
+        "count": advice.count,
+        "strategy": name,
+        **searched,
+        "model": advice.model,
+        "playouts": request.playouts,
+        "rules": rules.as_dict(),
+        "options": [
+            {**({"tile": o.tile.text} if o.tile else {"go": True}), "expected": o.expected}
+            for o in advice.options
+        ],
+        "choice": _entry(advice.seat, advice.choice),
+        "best": _entry(advice.seat, advice.best),
+        "explanation": advice.explanation,
     }

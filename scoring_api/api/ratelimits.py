@@ -35,6 +35,7 @@ from scoring_api.settings import Settings
 LIMITED_ENDPOINTS = {
     "simulations.simulate": "simulation_rate",
     "advice.advise": "advice_rate",
+    "plays.advise": "advice_rate",
     "review.review": "review_rate",
     "hands.score_batch": "batch_rate",
 }

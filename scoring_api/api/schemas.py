@@ -22,6 +22,10 @@ from marshmallow.validate import Equal, Length, OneOf, Range
 from scoring_api.rules import HAND_SIZE, Play, Tile, default_dealer
 from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
 from scoring_api.sim.advisor import MODELS
+from scoring_api.sim.expert.strategy import ExpertStrategy
+from scoring_api.sim.registry import STRATEGIES
+from scoring_api.sim.review.inputs import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
+from scoring_api.sim.search import MAX_BUDGET, SearchStrategy
 
 from .fields import BoundedList, JsonArray, JsonBoolean, JsonInteger, RulesField, TileField
 from .problems import MAX_ERRORS, note_omitted_errors
@@ -102,18 +106,18 @@ class PlaySchema(StrictSchema):
         return Play(data["player"], data.get("tile"))
 
 
-def _plays() -> fields.List[Play]:
+def plays_field() -> fields.List[Play]:
     return BoundedList(fields.Nested(PlaySchema), required=True, validate=Length(max=MAX_PLAYS))
 
 
-def _dealer() -> JsonInteger:
+def dealer_field() -> JsonInteger:
     # Left out: the last seat deals, so seat 0 leads (``dealer_of``).
     return JsonInteger(validate=Range(0, MAX_PLAYERS - 1))
 
 
 class PeggingSchema(StrictSchema):
-    plays = _plays()
-    dealer = _dealer()
+    plays = plays_field()
+    dealer = dealer_field()
     hands = BoundedList(
         BoundedList(TileField(), validate=Length(equal=HAND_SIZE)),
         validate=Length(PLAYERS, MAX_PLAYERS),
@@ -123,9 +127,9 @@ class PeggingSchema(StrictSchema):
 
 
 class ValidatePlaySchema(StrictSchema):
-    plays = _plays()
+    plays = plays_field()
     play = fields.Nested(PlaySchema, required=True)
-    dealer = _dealer()
+    dealer = dealer_field()
     hand = BoundedList(TileField(), validate=Length(max=HAND_SIZE))
     starter = TileField()
     rules = RulesField()
@@ -137,7 +141,7 @@ def dealer_of(body: dict[str, Any]) -> int:
     return dealer
 
 
-def _score() -> JsonInteger:
+def score_field() -> JsonInteger:
     return JsonInteger(validate=Range(0, 200))
 
 
@@ -171,15 +175,15 @@ class DealSchema(StrictSchema):
     the hands without the crib (the rules core checks it adds up)."""
 
     rules = RulesField()
-    dealer = _dealer()
-    scores = BoundedList(_score(), required=True, validate=Length(2, MAX_PLAYERS))
+    dealer = dealer_field()
+    scores = BoundedList(score_field(), required=True, validate=Length(2, MAX_PLAYERS))
     starter = TileField(required=True)
     hands = BoundedList(
         BoundedList(TileField(), validate=Length(equal=HAND_SIZE)),
         validate=Length(PLAYERS, MAX_PLAYERS),
     )
     crib = BoundedList(TileField(), validate=Length(equal=HAND_SIZE))
-    plays = _plays()
+    plays = plays_field()
     claims = fields.Nested(ClaimsSchema)
 
     @validates_schema
@@ -190,11 +194,29 @@ class DealSchema(StrictSchema):
                 raise ValidationError(f"Required with {given}.", needed)
 
 
-class AdviceSchema(StrictSchema):
+def strategy_name(**kwargs: Any) -> fields.String:
+    """A strategy's name, one of ``GET /v1/strategies``."""
+    return fields.String(validate=OneOf(tuple(STRATEGIES)), **kwargs)
+
+
+class StrategyChoiceSchema(StrictSchema):
+    """A body that names a player (the simulations' seats, the advice): its ``strategy``
+    (declared by each subclass) and, for ``search`` only, its ``budget``."""
+
+    budget = JsonInteger(validate=Range(1, MAX_BUDGET))
+
+    @validates_schema
+    def _budget_for_search(self, data: dict[str, Any], **_: Any) -> None:
+        if "budget" in data and data.get("strategy") != SearchStrategy.name:
+            raise ValidationError({"budget": f"a budget is for {SearchStrategy.name} only"})
+
+
+class AdviceSchema(StrategyChoiceSchema):
     """The tiles a player drew (six, or five with three or four players) and whose crib it
     is: his side's when he deals, or with partners when his partner deals. ``model`` is left
     None when not given: its default depends on the players (``advisor.default_model``), and
     the advisor refuses ``expert`` for three or four (a rule of the core, like the tile count).
+    ``strategy``, when given, adds that strategy's own choice to the ranking.
     """
 
     tiles = BoundedList(TileField(), required=True, validate=Length(5, 6))
@@ -202,6 +224,7 @@ class AdviceSchema(StrictSchema):
     partner_deals = JsonBoolean(load_default=False)
     model = fields.String(load_default=None, allow_none=False, validate=OneOf(MODELS))
     rules = RulesField()
+    strategy = strategy_name(load_default=None, allow_none=False)
 
     @validates_schema
     def _partner_only_with_partners(self, data: dict[str, Any], **_: Any) -> None:
@@ -211,3 +234,20 @@ class AdviceSchema(StrictSchema):
                 raise ValidationError({"partner_deals": "a partner deals only with partners"})
             if data.get("dealer"):
                 raise ValidationError({"partner_deals": "he and his partner cannot both deal"})
+
+
+class PlayAdviceSchema(StrategyChoiceSchema):
+    """What one seat knows in the play: his tiles left, his lay-away, the starter, the record
+    so far, the dealer, the scores before the deal and the rules; the strategy to answer for.
+    The rules core checks that the state can be (``rules.validation.check_turn``)."""
+
+    hand = BoundedList(TileField(), required=True, validate=Length(1, HAND_SIZE))
+    laid_away = BoundedList(TileField(), required=True, validate=Length(1, 2))
+    starter = TileField(required=True)
+    plays = plays_field()
+    dealer = dealer_field()
+    seat = JsonInteger(validate=Range(0, MAX_PLAYERS - 1))
+    scores = BoundedList(score_field(), validate=Length(PLAYERS, MAX_PLAYERS))
+    rules = RulesField()
+    strategy = strategy_name(load_default=ExpertStrategy.name)
+    playouts = JsonInteger(load_default=DEFAULT_PLAYOUTS, validate=Range(1, MAX_PLAYOUTS))

@@ -14,12 +14,10 @@ from marshmallow.validate import Length, OneOf, Range
 
 from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
 from scoring_api.rules.json_values import json_integer
-from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.runs import MAX_SEED
-from scoring_api.sim.search import MAX_BUDGET, SearchStrategy
 
 from .fields import BoundedList, JsonBoolean, JsonInteger, RulesField
-from .schemas import StrictSchema
+from .schemas import StrategyChoiceSchema, StrictSchema, strategy_name
 
 FIRST_DEALER_WORDS = ("alternate", "draw")
 
@@ -43,14 +41,8 @@ class FirstDealerField(fields.Field[str | int]):
         return seat
 
 
-class PlayerSchema(StrictSchema):
-    strategy = fields.String(required=True, validate=OneOf(tuple(STRATEGIES)))
-    budget = JsonInteger(validate=Range(1, MAX_BUDGET))
-
-    @validates_schema
-    def _budget_for_search(self, data: dict[str, Any], **_: Any) -> None:
-        if "budget" in data and data.get("strategy") != SearchStrategy.name:
-            raise ValidationError({"budget": f"a budget is for {SearchStrategy.name} only"})
+class PlayerSchema(StrategyChoiceSchema):
+    strategy = strategy_name(required=True)
 
 
 class SimulationSchema(StrictSchema):

@@ -1,4 +1,5 @@
-"""A proposed play refereed against a record so far: legal now, and what it scores.
+"""A proposed play refereed against a record so far: legal now, and what it scores; and the
+turn of a seat that asks what to lay, checked as a proposed play is.
 
 Strict where a record is lenient (docs/rules.md section 3, validation is strict about the
 count): nobody may skip his own go. A refusal says why and what the player may do instead,
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from .constants import HAND_SIZE, PLAYERS
+from .constants import DEALS, HAND_SIZE, PLAYERS
 from .errors import HintCode, IllegalPlayError, MalformedInputError, ReasonCode
 from .play_scoring import PegItem
 from .records import Play, RecordReader, check_player, read_record, referee_for, wrong_go
@@ -128,6 +129,58 @@ def _judge(
         leader=play.player if play.tile is not None and new_points else None,
     )
     return verdict, leader
+
+
+def check_turn(
+    plays: Sequence[Play],
+    dealer: int | None,
+    players: int,
+    hand: Sequence[Tile],
+    laid_away: Sequence[Tile],
+    starter: Tile,
+    seat: int | None = None,
+) -> RecordReader:
+    """The record read as ``/v1/plays/validate`` reads it, for the seat on turn after it who
+    holds ``hand`` (all his tiles not yet laid) and laid ``laid_away`` into the crib: the
+    reader, its referee knowing his hand.
+
+    Raises ``IllegalPlayError`` for an illegal record, and ``MalformedInputError`` naming the
+    field of a state that cannot be: the play already over (``/plays``), ``seat`` not on turn
+    (``/seat``), a hand that is not all his tiles left or holds a tile laid, the starter or
+    one that would have fitted at one of his goes (``/hand``), lay-aways that are not the
+    deal's number, or a tile laid, the starter or in his hand (``/laid_away``).
+    """
+    referee = referee_for(players, dealer, None, starter)
+    reader = read_record(referee, plays)
+    turn = referee.turn
+    if turn is None:
+        raise MalformedInputError("every tile is laid: the play is over", "/plays")
+    if seat is not None and seat != turn:
+        raise MalformedInputError(
+            f"it is seat {turn}'s turn after the record, not seat {seat}'s", "/seat"
+        )
+    left = HAND_SIZE - referee.laid_by[turn]
+    if len(hand) != left:
+        raise MalformedInputError(
+            f"seat {turn} has laid {referee.laid_by[turn]} tiles, so holds {left}, "
+            f"not {len(hand)}: give all his tiles not yet laid",
+            "/hand",
+        )
+    _know_hand(reader, turn, hand)
+    away = DEALS[players].laid_away
+    if len(laid_away) != away:
+        raise MalformedInputError(
+            f"with {players} players each lays away {away}, not {len(laid_away)}", "/laid_away"
+        )
+    placed = [(tile, f"/hand/{i}") for i, tile in enumerate(hand)]
+    ensure_distinct([*placed, *((tile, f"/laid_away/{i}") for i, tile in enumerate(laid_away))])
+    for i, tile in enumerate(laid_away):
+        if referee.used & tile.bit or tile == starter:
+            where = "the starter" if tile == starter else "laid in the play"
+            raise MalformedInputError(
+                f"{tile} cannot have been laid away: it is {where}", f"/laid_away/{i}"
+            )
+    return reader
 
 
 def _know_hand(reader: RecordReader, player: int, hand: Iterable[Tile]) -> None:

@@ -7,7 +7,7 @@ against are drawn from the tiles he has not seen (``holdings``), and each play-o
 from what he knows written out (``SeatView.seed``), so a choice or a review of it cannot change
 when anything he has not seen changes. A game's ``Seat`` gives its view (``Seat.view()``), a
 referee gives any seat's (``view_at``: the review of a deal reads one for each tile of the
-record, ``review.reading``).
+record, ``review.reading``; the computer's move one at the end of a record, ``move``).
 """
 
 from __future__ import annotations
@@ -71,12 +71,23 @@ class SeatView:
 
 
 def view_at(
-    referee: PlayReferee, seat: int, dealer: int, rules: RuleOptions, own: TileMask, seed: str
+    referee: PlayReferee,
+    seat: int,
+    dealer: int,
+    rules: RuleOptions,
+    own: TileMask,
+    seed: str | None = None,
 ) -> SeatView:
     """What ``seat`` knows with the play where ``referee`` has it (his hand known to it): the
     table's state as every seat saw it, his own tiles, and as seen ``own`` (the tiles he drew
-    and the starter) beside every tile laid."""
+    and the starter) beside every tile laid. ``seed``: the seed of his draws; None: his turn's
+    as a game seeds it (``turn_seed``), for the computer's move at the end of a record."""
     seen = own | referee.used
+    held = tuple(HAND_SIZE - laid for laid in referee.laid_by)
+    above = tuple(public.above for public in referee.public)
+    count_values, passed, last = referee.count_values, tuple(referee.passed), referee.last
+    if seed is None:
+        seed = turn_seed(seat, dealer, own, seen, count_values, last, held, above, passed)
     return SeatView(
         seat=seat,
         dealer=dealer,
@@ -84,11 +95,11 @@ def view_at(
         rules=rules,
         hand=tuple(tile.value for tile in tiles_in[referee.held_by(seat) or 0]),
         playable=referee.playable(seat),
-        count_values=referee.count_values,
-        passed=tuple(referee.passed),
-        last=referee.last,
-        held=tuple(HAND_SIZE - laid for laid in referee.laid_by),
-        above=tuple(public.above for public in referee.public),
+        count_values=count_values,
+        passed=passed,
+        last=last,
+        held=held,
+        above=above,
         played=tuple(referee.played),
         unseen=tuple(sorted(t.value for t in ALL_TILES if not seen & t.bit)),
         seed=seed,
@@ -137,9 +148,10 @@ def turn_seed(
     above: Sequence[int],
     passed: Sequence[bool],
 ) -> str:
-    """A game's turn (``Seat.view()``, the search's draws): his seat, the dealer, his drawn
-    tiles and the starter, every tile he has seen (masks), the count, who laid its last tile,
-    how many tiles each seat holds, the go bounds, the goes said in the count."""
+    """A game's turn (``Seat.view()``, the search's draws; ``view_at`` for the computer's
+    move): his seat, the dealer, his drawn tiles and the starter, every tile he has seen
+    (masks), the count, who laid its last tile, how many tiles each seat holds, the go bounds,
+    the goes said in the count."""
     return (
         f"{seat}|{dealer}|{own}|{seen}|{','.join(map(str, count_values))}|{last}|"
         f"{','.join(map(str, held))}|{','.join(map(str, above))}|"

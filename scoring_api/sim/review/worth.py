@@ -20,7 +20,7 @@ from ..playouts.any_players import play_out_seats
 from ..playouts.holdings import UNIFORM
 from ..playouts.knowledge import SeatView
 from ..playouts.nets import net, seat_nets
-from ..playouts.two_player import PlayTable, play_values
+from ..playouts.two_player import PlayTable, play_out, play_values
 
 DIGITS = 4
 """Places a mean is rounded to: far below the play-outs' own error, and short to read."""
@@ -38,6 +38,22 @@ def tile_values(view: SeatView, samples: int, table: PlayTable | None) -> dict[i
     else:
         totals = {value: sum(found) for value, found in seat_nets(view, deals).items()}
     return {value: round(total / samples, DIGITS) for value, total in totals.items()}
+
+
+def go_value(view: SeatView, samples: int, table: PlayTable | None) -> float:
+    """The mean worth of the rest of the play to a seat on turn with no tile that fits (he
+    says go: the computer's move), on the measure and the deals of ``tile_values``."""
+    last = view.last
+    assert last is not None, "a seat can always lay on an empty count"
+    total = 0
+    for hands in UNIFORM.deals(view, Random(view.seed), samples):
+        points, passed = [0] * view.players, list(view.passed)
+        if table is not None and view.players == EXPERT_PLAYERS:
+            play_out(hands, view.seat, view.count_values, passed, last, points, table)
+        else:
+            play_out_seats(hands, view.seat, view.count_values, passed, last, points)
+        total += net(points, view.sides, view.seat)
+    return round(total / samples, DIGITS)
 
 
 def opening_value(view: SeatView, samples: int) -> float:
