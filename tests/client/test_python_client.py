@@ -304,6 +304,57 @@ def test_simulate_and_advise(api: Any) -> None:
     assert all(option.expected_pegging is None for option in expected.options)
 
 
+def test_a_computer_seat(api: Any) -> None:
+    """Both advice endpoints as an app's computer opponent calls them (docs/computer.md)."""
+    m = module("models")
+    lay_away = module("api.simulation.advise_discards").sync(
+        client=api,
+        body=m.AdviceRequest(
+            tiles=["1-2", "3-4", "2-5", "0-6", "5-6", "1-1"],
+            dealer=False,
+            strategy=m.StrategyName.SEARCH,
+            budget=50,
+        ),
+    )
+    assert lay_away.strategy == m.StrategyName.SEARCH
+    assert isinstance(lay_away.choice, m.DiscardOption)
+    assert lay_away.choice.discard in [option.discard for option in lay_away.options]
+    body = m.PlayAdviceRequest(
+        hand=["4-4", "0-6", "2-2"],
+        laid_away=lay_away.choice.discard,
+        starter="1-5",
+        dealer=1,
+        plays=[m.TilePlay(player=0, tile="3-4"), m.TilePlay(player=1, tile="2-6")],
+        strategy=m.StrategyName.EXPERT,
+        playouts=50,
+    )
+    move = module("api.pegging.advise_play").sync(client=api, body=body)
+    assert isinstance(move, m.PlayAdvice)
+    assert (move.seat, move.count, move.strategy) == (0, 15, m.StrategyName.EXPERT)
+    assert isinstance(move.choice, m.TilePlay)
+    assert move.choice.tile in [option.tile for option in move.options]
+    assert isinstance(move.best, m.TilePlay)
+    assert move.best.tile == move.options[0].tile
+    # D on 30 after N's go holds nothing that fits: go is his one option, as an entry
+    record = [*body.plays, m.TilePlay(player=0, tile="4-4"), m.TilePlay(player=1, tile="1-6"),
+              m.GoPlay(player=0, go=True)]  # fmt: skip
+    go = module("api.pegging.advise_play").sync(
+        client=api,
+        body=m.PlayAdviceRequest(hand=["3-3", "4-5"], laid_away=["0-0", "5-5"], starter="1-5",
+                                 dealer=1, plays=record, strategy=m.StrategyName.GREEDY),
+    )  # fmt: skip
+    assert isinstance(go.choice, m.GoPlay)
+    assert [option.go for option in go.options] == [True]
+    refused = module("api.pegging.advise_play").sync_detailed(
+        client=api, body=m.PlayAdviceRequest(
+            hand=["4-4", "0-6", "3-4"], laid_away=["1-2", "5-6"], starter="1-5", dealer=1,
+            plays=body.plays),
+    )  # fmt: skip
+    assert refused.status_code == 422
+    assert isinstance(refused.parsed, m.Problem)
+    assert [error.pointer for error in refused.parsed.errors] == ["/hand/2"]
+
+
 def test_operations(api: Any, generated: ModuleType, server: Server) -> None:
     m = module("models")
     ops = "api.operations"

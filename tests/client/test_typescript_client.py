@@ -66,4 +66,4 @@ def test_generated_typescript_client_compiles_and_answers(server: Server, tmp_pa
     assert "options: operations[" not in schema  # no preflight operations
     _run(BIN / "tsc", "-p", ".", cwd=tmp_path)
     out = _run(node, "build/smoke.js", server.url, cwd=tmp_path)
-    assert "17 operations answered" in out
+    assert "18 operations answered" in out

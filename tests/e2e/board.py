@@ -5,7 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 # Each side's pegs: the peg's number, its hole and whether it stands on that hole's centre.
-_READ = """() => Array.from(document.querySelectorAll("#board .track")).map((track) => {
+_READ = """(board) => Array.from(document.querySelectorAll(`${board} .track`)).map((track) => {
   const at = (el) => [Number(el.getAttribute("cx")), Number(el.getAttribute("cy"))];
   const peg = (which) => {
     const el = track.querySelector(`[data-peg="${which}"]`);
@@ -19,9 +19,10 @@ _READ = """() => Array.from(document.querySelectorAll("#board .track")).map((tra
 })"""
 
 
-def pegs(page: Page) -> list[dict[str, object]]:
-    """[{side, front: {score, hole, on_hole}, back: {...}}] for each track of the board."""
-    found: list[dict[str, object]] = page.evaluate(_READ)
+def pegs(page: Page, board: str = "#board") -> list[dict[str, object]]:
+    """[{side, front: {score, hole, on_hole}, back: {...}}] for each track of the board (the
+    game tab's, or the practice table's ``#practice-board``)."""
+    found: list[dict[str, object]] = page.evaluate(_READ, board)
     return found
 
 

@@ -55,6 +55,9 @@ function resize() {
   changed();
 }
 
+// The service's deal shape at a table of that many players (the practice table deals by it).
+export const shapeOf = (n) => advice.shapes?.[n] || null;
+
 // The deal's shape for each number of players, asked of the service once.
 export async function loadShapes() {
   try {

@@ -1,8 +1,9 @@
 // The players' page: keep a whole game at the table, check a hand, get advice on the
-// lay-away, simulate games between strategies. Plain ES modules, no build step: core
+// lay-away, practise against the computer, simulate games between strategies. Plain ES modules, no build step: core
 // (helpers, API), picker (the 28 tiles), hand, advice, the game (game-store: the saved game;
 // game-play: the deal as it happens; game-show: the crib, the claims, muggins; game-view,
-// board, play-strip and game-record: what is shown), and simulate (with charts).
+// board, play-strip and game-record: what is shown), practice (the table against the computer:
+// practice-store, practice-play, practice-view) and simulate (with charts).
 
 import { $, $$, reveal, tr, view } from "./core.js";
 import { STRINGS, pickLanguage } from "./i18n.js";
@@ -14,6 +15,7 @@ import {
 } from "./game.js";
 import { handHint, handMarks, handTile, initHand, renderHand } from "./hand.js";
 import { initSimulate, renderSimulate, simulateAddress } from "./simulate.js";
+import { initPractice, renderPracticeTab } from "./practice.js";
 import { buildPalette, setHint, updatePalette } from "./picker.js";
 import { readToken, splitTokens } from "./tiles.js";
 
@@ -21,6 +23,8 @@ const TABS = {
   game: { marks: gameMarks, hint: gameHint, tile: gameTile },
   hand: { marks: handMarks, hint: handHint, tile: handTile },
   advice: { marks: adviceMarks, hint: adviceHint, tile: adviceTile },
+  // the person's own tiles are drawn in the tab (practice-view.js): no palette
+  practice: { marks: () => ({}), hint: () => "", tile: () => {} },
   // no tiles to pick; the run's parameters in the address (simulate.js)
   simulate: { marks: () => ({}), hint: () => "", tile: () => {}, address: simulateAddress },
 };
@@ -31,12 +35,24 @@ function paletteChanged() {
   setHint(tab.hint());
 }
 
+// On a phone the five tabs are wider than the screen and their bar scrolls sideways: the
+// selected one is brought into it (the bar alone scrolls, never the page).
+function keepInSight(tab) {
+  const bar = tab.parentElement;
+  const left = tab.getBoundingClientRect().left - bar.getBoundingClientRect().left
+    + bar.scrollLeft;
+  if (left < bar.scrollLeft || left + tab.offsetWidth > bar.scrollLeft + bar.clientWidth) {
+    bar.scrollLeft = left - (bar.clientWidth - tab.offsetWidth) / 2;
+  }
+}
+
 function showTab(name, focus = false) {
   view.tab = name;
   for (const tab of $$('[role="tab"]')) {
     const on = tab.dataset.tab === name;
     tab.setAttribute("aria-selected", String(on));
     tab.tabIndex = on ? 0 : -1;
+    if (on) keepInSight(tab);
     if (on && focus) tab.focus();
   }
   for (const panel of $$('[role="tabpanel"]')) panel.hidden = panel.id !== `panel-${name}`;
@@ -73,6 +89,7 @@ function setLanguage(lang, save) {
   renderAdvice();
   renderGame();
   renderSimulate();
+  renderPracticeTab();
   paletteChanged();
 }
 
@@ -113,7 +130,7 @@ function init() {
   initAdvice(() => view.tab === "advice" && paletteChanged());
   const shapes = loadShapes(); // the lay-away's tiles for each table, asked of the service
   initGame(() => view.tab === "game" && paletteChanged());
-  initSimulate();
+  initPractice(initSimulate());
 
   const tabs = $$('[role="tab"]');
   for (const tab of tabs) {

@@ -8,6 +8,7 @@ import { REVIEW_STRINGS } from "./i18n-review.js";
 import { BOARD_STRINGS } from "./i18n-board.js";
 import { SIM_STRINGS } from "./i18n-sim.js";
 import { SHOW_STRINGS } from "./i18n-show.js";
+import { PRACTICE_STRINGS } from "./i18n-practice.js";
 
 export const STRINGS = {
   en: {
@@ -187,7 +188,7 @@ export const STRINGS = {
 
 for (const lang of Object.keys(STRINGS)) {
   Object.assign(STRINGS[lang], GAME_STRINGS[lang], REVIEW_STRINGS[lang], BOARD_STRINGS[lang],
-    SIM_STRINGS[lang], SHOW_STRINGS[lang]);
+    SIM_STRINGS[lang], SHOW_STRINGS[lang], PRACTICE_STRINGS[lang]);
 }
 
 export function pickLanguage(stored, browserLanguages) {

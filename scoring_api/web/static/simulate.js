@@ -105,6 +105,10 @@ function refreshSeats() {
   });
 }
 
+// The strategies' names, as the service lists them (empty until it answers): the practice
+// table's seats choose among them too.
+export const strategyNames = () => state.strategies;
+
 async function loadStrategies() {
   try {
     const response = await fetch("v1/strategies", { headers: { Accept: "application/json" } });

@@ -144,6 +144,31 @@ check(advice.data?.options.length === 15, "advice");
 const playValue: number | null | undefined = advice.data?.options[0]?.expected_pegging;
 check(advice.data?.model === "expert" && typeof playValue === "number", "advice model");
 
+// A computer seat (docs/computer.md): the expert's lay-away, then its tile at 15.
+const layAway = await api.POST("/v1/discards/advise", {
+  body: { tiles: ["1-2", "3-4", "2-5", "0-6", "5-6", "1-1"], dealer: false, strategy: "expert" },
+});
+const laidAway: string[] = layAway.data?.choice?.discard ?? [];
+check(layAway.data?.strategy === "expert" && laidAway.length === 2, "a strategy's lay-away");
+const move = await api.POST("/v1/plays/advise", {
+  body: {
+    dealer: 1,
+    starter: "1-5",
+    hand: ["4-4", "0-6", "2-2"],
+    laid_away: laidAway,
+    plays: [{ player: 0, tile: "3-4" }, { player: 1, tile: "2-6" }],
+    strategy: "search",
+    budget: 50,
+    playouts: 50,
+  },
+});
+const choice: Schemas["Play"] | undefined = move.data?.choice;
+check(
+  move.data?.seat === 0 && move.data.count === 15 && choice !== undefined && "tile" in choice &&
+    move.data.options.some((option) => option.tile === choice.tile),
+  "the computer's move",
+);
+
 const health = await api.GET("/healthz");
 check(health.data?.status === "ok", "health");
 const ready = await api.GET("/readyz");
@@ -155,4 +180,4 @@ check(metrics.data?.includes("http_requests_total") === true, "metrics");
 const yaml = await api.GET("/openapi.yaml", { parseAs: "text" });
 check(yaml.data?.startsWith("openapi: 3.1") === true, "openapi.yaml");
 
-console.log("typescript client: 17 operations answered as the contract says");
+console.log("typescript client: 18 operations answered as the contract says");

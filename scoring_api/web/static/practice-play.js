@@ -1,0 +1,246 @@
+// The practice table's deal as it happens: the computer's seats lay away and lay as the
+// service says their strategies do, each asked with only what that seat knows (its own tiles,
+// its lay-away, the record, the starter); the person's tiles and goes are refereed by the
+// service as in the game tab; the service scores the play and the show, and reviews the
+// person's decisions after each deal. No rule lives here: who is on turn, what is legal and
+// what scores are the service's answers.
+
+import { post } from "./core.js";
+import { leftOf, rulesOf, sideCount, sideOf } from "./game-store.js";
+import {
+  PERSON, currentDeal, dealOf, newSeed, savePractice, table,
+} from "./practice-store.js";
+
+// What is on screen but not kept: the tiles picked to lay away, a refusal, the hint, the
+// last move said, an error, whether the service is being asked.
+export const ui = { pick: [], refusal: null, hint: null, said: [], error: null, busy: false };
+
+const game = () => table.game;
+const rules = () => rulesOf(game().setup);
+export const isComputer = (seat) => seat !== PERSON;
+
+export function kept(deal, seat) {
+  const away = deal.away[seat] || [];
+  return deal.drawn[seat].filter((tile) => !away.includes(tile));
+}
+
+export const laidBy = (deal, seat) => deal.plays.filter((p) => p.player === seat && p.tile)
+  .map((p) => p.tile);
+export const handLeft = (deal, seat) => kept(deal, seat).filter((tile) =>
+  !laidBy(deal, seat).includes(tile));
+
+export function scoresBefore(index = game().deals.length - 1) {
+  for (let i = index - 1; i >= 0; i -= 1) {
+    const result = game().deals[i].result;
+    if (result) return result.scores.slice();
+  }
+  return Array(sideCount(game().setup)).fill(0);
+}
+
+export function winner() {
+  for (const deal of game().deals) if (deal.result?.winner) return deal.result.winner;
+  return null;
+}
+
+export function phase(deal = currentDeal()) {
+  if (winner()) return "over";
+  if (deal.result) return "scored";
+  if (deal.away.includes(null)) return "lay_away";
+  if (!deal.pegging?.complete) return "play";
+  return "show";
+}
+
+export const onTurn = (deal = currentDeal()) => deal.pegging?.next_player ?? null;
+
+function player(seat) {
+  const strategy = game().setup.seats[seat];
+  return { strategy };
+}
+
+const ownCrib = (deal, seat) => sideOf(game().setup, seat) === sideOf(game().setup, deal.dealer);
+
+function adviceBody(deal, seat) {
+  return { tiles: deal.drawn[seat], dealer: seat === deal.dealer,
+    partner_deals: seat !== deal.dealer && ownCrib(deal, seat), rules: rules() };
+}
+
+// What one seat knows in the play, and nothing else: the body of /v1/plays/advise.
+export function knowledgeOf(deal, seat) {
+  return { rules: rules(), dealer: deal.dealer, scores: scoresBefore(), starter: deal.starter,
+    hand: handLeft(deal, seat), laid_away: deal.away[seat], plays: deal.plays, seat };
+}
+
+// The record and the board after a change of the play (the deal in play refereed: a winner
+// in the play ends the deal there).
+async function rescore(deal) {
+  const body = { rules: rules(), dealer: deal.dealer, starter: deal.starter };
+  const [pegging, live] = await Promise.all([
+    post("v1/pegging/score", { ...body, plays: deal.plays }),
+    post("v1/deals/score", { ...body, scores: scoresBefore(), plays: deal.plays })]);
+  deal.pegging = pegging;
+  deal.live = live;
+  deal.result = live.winner ? live : null;
+}
+
+// One entry for a seat, refereed first by /v1/plays/validate with his hand: recorded if it
+// is legal, else the refusal is the answer.
+async function enter(deal, entry) {
+  const verdict = await post("v1/plays/validate", { rules: rules(), dealer: deal.dealer,
+    starter: deal.starter, plays: deal.plays, play: entry, hand: handLeft(deal, entry.player) });
+  if (!verdict.legal) return verdict;
+  deal.plays.push(entry);
+  try {
+    await rescore(deal);
+  } catch (exc) {
+    deal.plays.pop();
+    throw exc;
+  }
+  ui.said = [...ui.said.slice(-5), { entry, scored: deal.pegging.plays.at(-1) }];
+  savePractice();
+  return verdict;
+}
+
+async function computerLayAways(deal) {
+  for (const seat of deal.away.keys()) {
+    if (!isComputer(seat) || deal.away[seat]) continue;
+    const answer = await post("v1/discards/advise", { ...adviceBody(deal, seat),
+      ...player(seat) });
+    deal.away[seat] = answer.choice.discard;
+    savePractice();
+  }
+}
+
+// The starter turned once every seat has laid away: a double scores for the dealer at once.
+async function turnStarter(deal) {
+  await rescore(deal);
+  savePractice();
+}
+
+async function computerMove(deal, seat) {
+  const advice = await post("v1/plays/advise", { ...knowledgeOf(deal, seat), ...player(seat) });
+  const verdict = await enter(deal, advice.choice);
+  if (!verdict.legal) throw new Error(`the service refused its own move: ${verdict.reason?.code}`);
+}
+
+async function countDeal(deal) {
+  const { players } = game().setup;
+  const seats = Array.from({ length: players }, (_, seat) => seat);
+  deal.result = await post("v1/deals/score", { rules: rules(), dealer: deal.dealer,
+    scores: scoresBefore(), starter: deal.starter, hands: seats.map((s) => kept(deal, s)),
+    crib: [...deal.away.flat(), ...deal.blind], plays: deal.plays });
+  savePractice();
+}
+
+// The person's decisions of the deal, reviewed (what each cost, in expected points).
+async function reviewDeal(deal) {
+  const { players } = game().setup;
+  const seats = Array.from({ length: players }, (_, seat) => seat);
+  try {
+    deal.review = await post("v1/deals/review", { rules: rules(), dealer: deal.dealer,
+      scores: scoresBefore(), starter: deal.starter, hands: seats.map((s) => kept(deal, s)),
+      drawn: deal.drawn, crib: [...deal.away.flat(), ...deal.blind], plays: deal.plays,
+      seats: [PERSON] });
+  } catch (exc) {
+    deal.review = { error: exc.status || 0 };
+  }
+  savePractice();
+}
+
+const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+// Everything up to the person's next decision: the computer's lay-aways, the starter, the
+// computer's tiles and goes (one at a time, at the pace chosen), the show, the review.
+export async function advance(render) {
+  ui.error = null;
+  try {
+    for (;;) {
+      const deal = currentDeal();
+      const step = phase(deal);
+      if (step === "lay_away") {
+        await computerLayAways(deal);
+        if (deal.away.includes(null)) return;
+        await turnStarter(deal);
+      } else if (step === "play" && !deal.pegging) {
+        await turnStarter(deal);
+      } else if (step === "play" && isComputer(onTurn(deal))) {
+        await pause(game().setup.pace);
+        await computerMove(deal, onTurn(deal));
+      } else if (step === "show") {
+        await countDeal(deal);
+      } else if (["scored", "over"].includes(step) && !deal.review && deal.plays.length) {
+        await reviewDeal(deal);
+      } else {
+        return;
+      }
+      render();
+    }
+  } catch (exc) {
+    ui.error = { exc };
+  }
+}
+
+// The person's lay-away: the tiles picked, as many as the deal's shape says.
+export function layAway(shape) {
+  const deal = currentDeal();
+  if (phase(deal) !== "lay_away" || ui.pick.length !== shape.laid_away) return false;
+  deal.away[PERSON] = ui.pick.slice();
+  ui.pick = [];
+  ui.hint = null;
+  savePractice();
+  return true;
+}
+
+// The person's tile or go, when it is his turn; a refusal is kept to be said.
+export async function propose(laid) {
+  const deal = currentDeal();
+  if (phase(deal) !== "play" || onTurn(deal) !== PERSON) return;
+  const entry = { player: PERSON, ...(laid.tile ? { tile: laid.tile } : { go: true }) };
+  ui.refusal = null;
+  ui.hint = null;
+  try {
+    const verdict = await enter(deal, entry);
+    if (!verdict.legal) ui.refusal = { entry, reason: verdict.reason || {} };
+  } catch (exc) {
+    ui.error = { exc };
+  }
+}
+
+// The hint: the best option and its worth, as the service values it for the person's seat.
+export async function askHint() {
+  const deal = currentDeal();
+  const step = phase(deal);
+  try {
+    if (step === "lay_away" && !deal.away[PERSON]) {
+      const answer = await post("v1/discards/advise", adviceBody(deal, PERSON));
+      ui.hint = { kind: "lay_away", best: answer.options[0] };
+    } else if (step === "play" && onTurn(deal) === PERSON) {
+      const answer = await post("v1/plays/advise", knowledgeOf(deal, PERSON));
+      ui.hint = { kind: "play", best: answer.best, expected: answer.options[0].expected };
+    }
+  } catch (exc) {
+    ui.error = { exc };
+  }
+}
+
+export function nextDeal(shape) {
+  const { setup, deals } = game();
+  const deal = currentDeal();
+  if (!deal.result || winner()) return;
+  deals.push(dealOf(setup.seed, deals.length, leftOf(setup, deal.dealer), shape));
+  Object.assign(ui, { pick: [], refusal: null, hint: null, said: [] });
+  savePractice();
+}
+
+export function startPractice(setup, shape) {
+  const seed = Number.isInteger(setup.seed) ? setup.seed : newSeed();
+  table.game = { version: 1, setup: { ...setup, seed },
+    deals: [dealOf(seed, 0, setup.firstDealer, shape)] };
+  Object.assign(ui, { pick: [], refusal: null, hint: null, said: [], error: null });
+  table.notice = null;
+  savePractice();
+}
+
+export function endPractice() {
+  table.game = null;
+  savePractice();
+}

@@ -1,0 +1,123 @@
+"""The practice table (issue 41 item 5) in Chromium: whole games against each strategy, two,
+three and four players and partners, every score and every computer move checked against the
+API, each computer seat asked with its own knowledge only; the seeded deal shown and played
+again; a reload mid-deal; keyboard, Russian, dark, 360 px and desktop; axe-core."""
+
+from __future__ import annotations
+
+import pytest
+
+from .axe import serious_violations
+from .conftest import DESKTOP, PHONE, OpenPage, save_screenshot
+from .practice import Asked, awaiting, hint, play_game, saved, set_up
+
+pytest.importorskip(
+    "playwright.sync_api", reason="the playwright package is not installed (pip install playwright)"
+)
+
+pytestmark = pytest.mark.e2e
+
+GAMES = {
+    "random": ("2", ["random"]),
+    "greedy": ("2", ["greedy"]),
+    "expected": ("2", ["expected"]),
+    "expert": ("2", ["expert"]),
+    "search": ("2", ["search"]),
+    "three": ("3", ["search", "expected"]),
+    "four": ("4", ["greedy", "expert", "random"]),
+    "partners": ("partners", ["expert", "greedy", "search"]),
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_against_the_computer(open_page: OpenPage, game: str) -> None:
+    mode, seats = GAMES[game]
+    visit = open_page(viewport=PHONE)
+    asked = Asked()
+    visit.page.on("request", asked.listen)
+    set_up(visit.page, mode, seats, seed=4100 + len(game))
+    done = play_game(visit.page, visit.base_url, asked)
+    assert done["deals"] >= 2
+    assert done["refused"] >= 1
+    assert visit.page.locator("#practice-winner").is_visible()
+    save_screenshot(visit.page, f"practice-{game}-over")
+
+
+def test_the_seed_deals_the_same_tiles_again(open_page: OpenPage) -> None:
+    page = open_page(viewport=PHONE).page
+    set_up(page, "2", ["expert"], seed=777)
+    assert awaiting(page) in ("lay_away", "play")
+    first = saved(page)["deals"][0]
+    assert "777" in page.locator("#practice-seed").inner_text()
+    shown = page.locator("#practice-hand button").evaluate_all(
+        "els => els.map((el) => el.dataset.tile)"
+    )
+    assert shown == first["drawn"][0]  # his own tiles, and nobody else's
+    assert page.locator("#practice-table [data-tile]").count() == len(shown)
+    page.locator("#practice-replay").click()
+    awaiting(page)
+    again = saved(page)["deals"][0]
+    assert again["drawn"] == first["drawn"]
+    assert again["starter"] == first["starter"]
+
+
+def test_a_reload_mid_deal_goes_on(open_page: OpenPage) -> None:
+    page = open_page(viewport=PHONE).page
+    set_up(page, "3", ["expert", "greedy"], seed=99)
+    assert awaiting(page) == "lay_away"
+    picked = page.locator("#practice-hand button").first
+    picked.click()
+    page.locator("#practice-lay").click()
+    step = awaiting(page)
+    assert step == "play"
+    before = saved(page)
+    page.reload()
+    page.wait_for_selector("body.ready")
+    assert page.locator("#tab-practice").get_attribute("aria-selected") == "true"
+    assert awaiting(page) == "play"
+    assert saved(page)["deals"] == before["deals"]
+    assert page.locator("#practice-hand button").count() == 4
+
+
+def test_by_keyboard_in_russian_and_dark(open_page: OpenPage) -> None:
+    page = open_page(viewport=DESKTOP, locale="ru-RU", color_scheme="dark").page
+    set_up(page, "2", ["expected"], seed=5)
+    assert awaiting(page) == "lay_away"
+    assert page.locator("#practice-status").inner_text().startswith("Выберите")
+    page.locator("#practice-hand button").first.focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    assert page.locator('#practice-hand button[aria-pressed="true"]').count() == 2
+    page.locator("#practice-lay").focus()
+    page.keyboard.press("Enter")
+    assert awaiting(page) == "play"
+    words = hint(page)
+    assert words.startswith("Подсказка")
+    save_screenshot(page, "practice-play-desktop-dark-ru", docs=True)
+
+
+@pytest.mark.parametrize(
+    ("viewport", "scheme"),
+    [(PHONE, "light"), (DESKTOP, "light"), (PHONE, "dark")],
+    ids=["phone", "desktop", "phone-dark"],
+)
+@pytest.mark.usefixtures("axe_available")
+def test_no_serious_violation_at_the_table(
+    open_page: OpenPage, viewport: dict[str, int], scheme: str
+) -> None:
+    visit = open_page(viewport=viewport, color_scheme=scheme, bypass_csp=True)
+    page = visit.page
+    page.locator("#tab-practice").click()
+    found = serious_violations(page, "set-up")
+    set_up(page, "4", ["expert", "greedy", "search"], seed=12)
+    awaiting(page)
+    found += serious_violations(page, "lay-away")
+    hint(page)
+    page.locator("#practice-hand button").first.click()
+    page.locator("#practice-lay").click()
+    awaiting(page)
+    found += serious_violations(page, "play")
+    save_screenshot(page, f"practice-{'phone' if viewport == PHONE else 'desktop'}-{scheme}",
+                    docs=scheme == "light")  # fmt: skip
+    assert found == []
