@@ -12,7 +12,7 @@ from scoring_api.sim.move import MoveRequest, advise_move
 from scoring_api.sim.registry import strategy_for
 from scoring_api.sim.search import DEFAULT_BUDGET, DEFAULT_BUDGET_MORE_PLAYERS, SearchStrategy
 
-from . import render
+from . import admission, render
 from .body import load_body
 from .schemas import PlayAdviceSchema, ValidatePlaySchema, dealer_of
 
@@ -56,6 +56,7 @@ def _entry(seat: int, tile: Tile | None) -> dict[str, Any]:
 @bp.post("/advise")
 def advise() -> dict[str, Any]:
     body = load_body(_advice_schema)
+    admission.admit(admission.ANSWERS)  # plays the options out, and may search: a slot, or a 503
     rules = body["rules"]
     name, budget = body["strategy"], body.get("budget")
     request = MoveRequest(

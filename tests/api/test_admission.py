@@ -194,6 +194,12 @@ REVIEW = {
     "playouts": 10,
 }
 ADVICE = {"tiles": ["0-5", "1-4", "2-3", "4-6", "5-5", "0-0"], "dealer": True}
+MOVE = {
+    **SPEC["paths"]["/v1/plays/advise"]["post"]["requestBody"]["content"]["application/json"][
+        "examples"
+    ]["afterFifteen"]["value"],
+    "playouts": 10,
+}
 
 
 def test_expensive_answers_are_admitted_like_simulations() -> None:
@@ -212,7 +218,11 @@ def test_expensive_answers_are_admitted_like_simulations() -> None:
     assert api.post("/v1/deals/review", json=REVIEW).status_code == 200
     own = _hold(admission.ANSWERS, 2, "127.0.0.1", time.time() + 7)  # its review elsewhere
     try:
-        for path, body in (("/v1/deals/review", REVIEW), ("/v1/discards/advise", ADVICE)):
+        for path, body in (
+            ("/v1/deals/review", REVIEW),
+            ("/v1/discards/advise", ADVICE),
+            ("/v1/plays/advise", MOVE),  # issue 41: the computer's move opts in too
+        ):
             refused = api.post(path, json=body)
             assert refused.status_code == 503, path
             assert 6 <= int(refused.headers["Retry-After"]) <= 7

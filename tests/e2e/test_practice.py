@@ -15,7 +15,10 @@ pytest.importorskip(
     "playwright.sync_api", reason="the playwright package is not installed (pip install playwright)"
 )
 
+from playwright.sync_api import Route, expect
+
 pytestmark = pytest.mark.e2e
+PROBLEM = "application/problem+json"
 
 GAMES = {
     "random": ("2", ["random"]),
@@ -121,3 +124,26 @@ def test_no_serious_violation_at_the_table(
     save_screenshot(page, f"practice-{'phone' if viewport == PHONE else 'desktop'}-{scheme}",
                     docs=scheme == "light")  # fmt: skip
     assert found == []
+
+
+def test_a_busy_service_is_asked_again(open_page: OpenPage) -> None:
+    """The service's 503 (its expensive answers all running) says when to ask again: the
+    page says so in words and asks again then, and the game goes on."""
+    page = open_page(viewport=PHONE).page
+    refused: list[str] = []
+
+    def busy_once(route: Route) -> None:
+        if refused:
+            route.continue_()
+            return
+        refused.append(route.request.url)
+        route.fulfill(status=503, headers={"Retry-After": "1"}, content_type=PROBLEM,
+                      body='{"type": "about:blank", "title": "Service Unavailable", '
+                      '"status": 503, "detail": "busy"}')  # fmt: skip
+
+    page.route("**/v1/discards/advise", busy_once)
+    set_up(page, "2", ["greedy"], seed=31)
+    expect(page.locator("#practice-status")).to_contain_text("busy", timeout=5_000)
+    assert awaiting(page) == "lay_away"
+    assert refused
+    assert saved(page)["deals"][0]["away"][1] is not None

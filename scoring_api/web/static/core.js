@@ -86,10 +86,11 @@ export function enqueue(task) {
 // ---------------------------------------------------------------- the API
 
 export class ApiError extends Error {
-  constructor(status, problem) {
+  constructor(status, problem, retryAfter = null) {
     super(`HTTP ${status}`);
     this.status = status; // 0: the server could not be reached
     this.problem = problem;
+    this.retryAfter = retryAfter; // seconds, from a 429's or a 503's Retry-After
   }
 }
 
@@ -111,7 +112,10 @@ export async function post(path, body) {
   } catch {
     data = null;
   }
-  if (!response.ok) throw new ApiError(response.status, data);
+  if (!response.ok) {
+    const wait = Number(response.headers.get("Retry-After"));
+    throw new ApiError(response.status, data, Number.isFinite(wait) && wait > 0 ? wait : null);
+  }
   return data;
 }
 

@@ -13,7 +13,8 @@ import {
 
 // What is on screen but not kept: the tiles picked to lay away, a refusal, the hint, the
 // last move said, an error, whether the service is being asked.
-export const ui = { pick: [], refusal: null, hint: null, said: [], error: null, busy: false };
+export const ui = { pick: [], refusal: null, hint: null, said: [], error: null, busy: false,
+  waiting: null };
 
 const game = () => table.game;
 const rules = () => rulesOf(game().setup);
@@ -148,34 +149,52 @@ async function reviewDeal(deal) {
 
 const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
+// One step of the service's side of the deal; false when the person is to decide.
+async function step(deal) {
+  const now = phase(deal);
+  if (now === "lay_away") {
+    await computerLayAways(deal);
+    if (deal.away.includes(null)) return false;
+    await turnStarter(deal);
+  } else if (now === "play" && !deal.pegging) {
+    await turnStarter(deal);
+  } else if (now === "play" && isComputer(onTurn(deal))) {
+    await pause(game().setup.pace);
+    await computerMove(deal, onTurn(deal));
+  } else if (now === "show") {
+    await countDeal(deal);
+  } else if (["scored", "over"].includes(now) && !deal.review && deal.plays.length) {
+    await reviewDeal(deal);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+const WAITS = 5; // a busy service (503: its expensive answers all running) is asked again
+
 // Everything up to the person's next decision: the computer's lay-aways, the starter, the
-// computer's tiles and goes (one at a time, at the pace chosen), the show, the review.
+// computer's tiles and goes (one at a time, at the pace chosen), the show, the review. A
+// service busy with other answers says when to ask again (Retry-After): the page waits.
 export async function advance(render) {
   ui.error = null;
-  try {
-    for (;;) {
-      const deal = currentDeal();
-      const step = phase(deal);
-      if (step === "lay_away") {
-        await computerLayAways(deal);
-        if (deal.away.includes(null)) return;
-        await turnStarter(deal);
-      } else if (step === "play" && !deal.pegging) {
-        await turnStarter(deal);
-      } else if (step === "play" && isComputer(onTurn(deal))) {
-        await pause(game().setup.pace);
-        await computerMove(deal, onTurn(deal));
-      } else if (step === "show") {
-        await countDeal(deal);
-      } else if (["scored", "over"].includes(step) && !deal.review && deal.plays.length) {
-        await reviewDeal(deal);
-      } else {
+  let waits = 0;
+  for (;;) {
+    try {
+      if (!await step(currentDeal())) return;
+      waits = 0;
+    } catch (exc) {
+      if (exc.status !== 503 || !exc.retryAfter || waits >= WAITS) {
+        ui.error = { exc };
         return;
       }
+      waits += 1;
+      ui.waiting = exc.retryAfter;
       render();
+      await pause(exc.retryAfter * 1000);
+      ui.waiting = null;
     }
-  } catch (exc) {
-    ui.error = { exc };
+    render();
   }
 }
 

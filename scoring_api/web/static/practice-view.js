@@ -51,6 +51,7 @@ function renderBoard(deal) {
 
 // What the person does now, in one line (and the computer's seat that is thinking).
 function status(deal) {
+  if (ui.waiting) return tr("practice_busy", { n: ui.waiting });
   const step = phase(deal);
   if (ui.busy && step === "play" && onTurn(deal) !== PERSON) {
     return tr("practice_thinking", { who: seatName(onTurn(deal)) });
