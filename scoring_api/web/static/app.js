@@ -1,9 +1,10 @@
 // The players' page: keep a whole game at the table, check a hand, get advice on the
-// lay-away, practise against the computer, simulate games between strategies. Plain ES modules, no build step: core
-// (helpers, API), picker (the 28 tiles), hand, advice, the game (game-store: the saved game;
-// game-play: the deal as it happens; game-show: the crib, the claims, muggins; game-view,
-// board, play-strip and game-record: what is shown), practice (the table against the computer:
-// practice-store, practice-play, practice-view) and simulate (with charts).
+// lay-away, practise against the computer, simulate games between strategies. Plain ES
+// modules, no build step: core (helpers, API), picker (the 28 tiles), hand, advice, the game
+// (game-store: the saved game, kept by stored.js as the practice table's is; game-play: the
+// deal as it happens; game-show: the crib, the claims, muggins; game-view, board, play-strip
+// and game-record: what is shown), practice (the table against the computer: practice-store,
+// practice-play, practice-view) and simulate (with charts).
 
 import { $, $$, reveal, tr, view } from "./core.js";
 import { STRINGS, pickLanguage } from "./i18n.js";

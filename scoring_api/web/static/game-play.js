@@ -85,6 +85,18 @@ export async function refereeSaved() {
   }
 }
 
+// An entry the service found legal, recorded once the play and the board are refereed with it
+// (``rescore``); nothing changes unless both answer. The practice table's too.
+export async function appendEntry(deal, entry, rescore) {
+  deal.plays.push(entry);
+  try {
+    await rescore(deal);
+  } catch (exc) {
+    deal.plays.pop();
+    throw exc;
+  }
+}
+
 // One entry of the play: a tile, or a go, by the seat chosen (the one on turn unless the
 // player picked another). A refused tile is never recorded unasked; the refusal may offer
 // (`offer`) what the service says is legal instead: a tile that proves one of the seat's goes
@@ -98,13 +110,7 @@ export async function propose(laid) {
   try {
     const verdict = await validate(deal, entry);
     if (verdict.legal) {
-      deal.plays.push(entry);
-      try {
-        await rescore(deal);
-      } catch (exc) {
-        deal.plays.pop();
-        throw exc;
-      }
+      await appendEntry(deal, entry, rescore);
       save();
       syncSeat();
     } else {

@@ -3,6 +3,8 @@
 // answers (the scored play, the deal refereed so far, the scored deal). Every rule is the
 // service's: the page keeps its answers and shows them.
 
+import { loadStored, saveStored } from "./stored.js";
+
 export const VERSION = 1;
 const KEY = "domino-cribbage.game";
 const HAND_SIZE = 4;
@@ -10,22 +12,7 @@ const HAND_SIZE = 4;
 export const store = { game: null, notice: null };
 
 export function load() {
-  let text = null;
-  try {
-    text = window.localStorage.getItem(KEY);
-  } catch {
-    return; // storage is off (private mode): the game lives for this visit only
-  }
-  if (text === null) return;
-  try {
-    const game = JSON.parse(text);
-    if (!valid(game)) throw new Error("not a saved game of this version");
-    store.game = game;
-  } catch {
-    store.game = null;
-    store.notice = "saved_discarded";
-    remove();
-  }
+  loadStored(KEY, store, valid);
 }
 
 function valid(game) {
@@ -46,20 +33,7 @@ function valid(game) {
 }
 
 export function save() {
-  try {
-    if (store.game) window.localStorage.setItem(KEY, JSON.stringify(store.game));
-    else remove();
-  } catch {
-    // storage full or off: the game goes on for this visit
-  }
-}
-
-function remove() {
-  try {
-    window.localStorage.removeItem(KEY);
-  } catch {
-    // nothing to do
-  }
+  saveStored(KEY, store.game);
 }
 
 export function newDeal(dealer) {

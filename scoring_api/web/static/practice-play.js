@@ -7,6 +7,7 @@
 
 import { post } from "./core.js";
 import { leftOf, rulesOf, sideCount, sideOf } from "./game-store.js";
+import { appendEntry } from "./game-play.js";
 import {
   PERSON, currentDeal, dealOf, newSeed, savePractice, table,
 } from "./practice-store.js";
@@ -89,13 +90,7 @@ async function enter(deal, entry) {
   const verdict = await post("v1/plays/validate", { rules: rules(), dealer: deal.dealer,
     starter: deal.starter, plays: deal.plays, play: entry, hand: handLeft(deal, entry.player) });
   if (!verdict.legal) return verdict;
-  deal.plays.push(entry);
-  try {
-    await rescore(deal);
-  } catch (exc) {
-    deal.plays.pop();
-    throw exc;
-  }
+  await appendEntry(deal, entry, rescore);
   ui.said = [...ui.said.slice(-5), { entry, scored: deal.pegging.plays.at(-1) }];
   savePractice();
   return verdict;

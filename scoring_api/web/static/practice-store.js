@@ -4,6 +4,7 @@
 // answers (the play scored, the deal refereed, the review, the hint). The page deals; every
 // rule is the service's.
 
+import { loadStored, saveStored } from "./stored.js";
 import { ALL_TILES, ends } from "./tiles.js";
 
 export const VERSION = 1;
@@ -13,22 +14,7 @@ export const PERSON = 0; // the person sits at seat 0; the others are the comput
 export const table = { game: null, notice: null };
 
 export function loadPractice() {
-  let text = null;
-  try {
-    text = window.localStorage.getItem(KEY);
-  } catch {
-    return; // storage is off: the game lives for this visit only
-  }
-  if (text === null) return;
-  try {
-    const game = JSON.parse(text);
-    if (!valid(game)) throw new Error("not a practice game of this version");
-    table.game = game;
-  } catch {
-    table.game = null;
-    table.notice = "saved_discarded";
-    forget();
-  }
+  loadStored(KEY, table, valid);
 }
 
 function valid(game) {
@@ -43,20 +29,7 @@ function valid(game) {
 }
 
 export function savePractice() {
-  try {
-    if (table.game) window.localStorage.setItem(KEY, JSON.stringify(table.game));
-    else forget();
-  } catch {
-    // storage full or off: the game goes on for this visit
-  }
-}
-
-function forget() {
-  try {
-    window.localStorage.removeItem(KEY);
-  } catch {
-    // nothing to do
-  }
+  saveStored(KEY, table.game);
 }
 
 // ---------------------------------------------------------------- the seeded shuffle
