@@ -493,6 +493,56 @@ def _simulations() -> Iterator[Case]:
     )
 
 
+def _moves(
+    name: str,
+    rules: dict[str, Any],
+    dealer: int,
+    starter: str,
+    hands: list[list[str]],
+    away: list[list[str]],
+    plays: list[dict[str, Any]],
+    strategies: tuple[str, ...],
+    budget: int | None = None,
+    **extra: Any,
+) -> Iterator[Case]:
+    """The computer's move at every entry of a worked play, each seat asked with what it knew,
+    the strategies in turn (``budget`` for search)."""
+    for i, entry in enumerate(plays):
+        seat, strategy = entry["player"], strategies[i % len(strategies)]
+        laid = {p["tile"] for p in plays[:i] if p["player"] == seat and "tile" in p}
+        body = {"rules": rules, "dealer": dealer, "starter": starter, "plays": plays[:i],
+                "hand": [t for t in hands[seat] if t not in laid], "laid_away": away[seat],
+                "seat": seat, "strategy": strategy, "playouts": 60, **extra}  # fmt: skip
+        if strategy == "search" and budget is not None:
+            body["budget"] = budget
+        yield _post(f"move {name} {i}", "/v1/plays/advise", body)
+
+
+def _computer() -> Iterator[Case]:
+    """What each strategy lays away and lays (issue 41): the lay-away's choice beside the
+    ranking, and the move at every entry of the rule book's plays."""
+    six, five = ["1-2", "3-4", "2-5", "0-6", "5-6", "1-1"], ["3-4", "0-4", "1-3", "2-2", "0-1"]
+    for name in (*STRATEGY_NAMES, "search"):
+        yield _post(f"lay away {name}", "/v1/discards/advise",
+                    {"tiles": six, "dealer": False, "strategy": name})  # fmt: skip
+        yield _post(f"lay away {name} three", "/v1/discards/advise",
+                    {"tiles": five, "dealer": True, "strategy": name,
+                     "rules": {"players": 3}})  # fmt: skip
+    yield _post("lay away search budget partners", "/v1/discards/advise",
+                {"tiles": five, "dealer": False, "partner_deals": True, "strategy": "search",
+                 "budget": 10, "rules": {"players": 4, "partners": True}})  # fmt: skip
+    yield from _moves("two", {}, 1, "1-5", WHOLE_HANDS, [["1-2", "5-6"], ["0-0", "5-5"]],
+                      WHOLE_PLAY, ("expert", "search", "expected", "greedy", "random"))  # fmt: skip
+    three = [_play(seat, tile) for seat, tile in THREE_LAID]
+    yield from _moves("three", {"players": 3}, 2, "5-5", THREE_HANDS,
+                      [["0-1"], ["3-6"], ["0-6"]], three[:6], ("search", "expert"), 30,
+                      scores=[40, 54, 44])  # fmt: skip
+    four = [_play(seat, tile) for seat, tile in FOUR_LAID]
+    yield from _moves("partners", {"players": 4, "partners": True}, 3, "3-3", FOUR_HANDS,
+                      [["0-0"], ["1-1"], ["2-2"], ["1-3"]], four[:5], ("expert", "search"),
+                      20)  # fmt: skip
+
+
 def cases() -> list[Case]:
     """Every recorded case, in a fixed order (random tiles from a fixed seed)."""
     rng = Random("recorded-answers")
@@ -505,6 +555,7 @@ def cases() -> list[Case]:
         *_reviews(),
         *_advice(rng),
         *_simulations(),
+        *_computer(),
     ]
     names = [case[0] for case in found]
     assert len(set(names)) == len(names), "case names are unique"
