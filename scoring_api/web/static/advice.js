@@ -14,7 +14,8 @@ let slotButtons = [];
 let onChange = () => {};
 
 const players = () => Number($('input[name="advice-players"]:checked').value);
-// The service's deal shape for a table of `n` players, once it has answered (null until then).
+// The service's deal shape for a table of `n` players, once it has answered (null until then):
+// the review reads it, and the practice table deals by it.
 export const dealShape = (n) => advice.shapes?.[n] || null;
 const shape = () => dealShape(players());
 
@@ -54,9 +55,6 @@ function resize() {
     changed);
   changed();
 }
-
-// The service's deal shape at a table of that many players (the practice table deals by it).
-export const shapeOf = (n) => advice.shapes?.[n] || null;
 
 // The deal's shape for each number of players, asked of the service once.
 export async function loadShapes() {

@@ -4,7 +4,7 @@
 // (practice-play) and drawn by practice-view.
 
 import { $, $$, enqueue, tr } from "./core.js";
-import { shapeOf } from "./advice.js";
+import { dealShape } from "./advice.js";
 import { strategyNames } from "./simulate.js";
 import { loadPractice, table } from "./practice-store.js";
 import {
@@ -59,7 +59,7 @@ function play() {
 function onStart(event) {
   event.preventDefault();
   const players = seatCount();
-  const shape = shapeOf(players);
+  const shape = dealShape(players);
   const seedText = $("#practice-seed-input").value.trim();
   const seed = /^\d{1,9}$/.test(seedText) ? Number(seedText) : null;
   if (!shape || (seedText && seed === null)) {
@@ -85,7 +85,7 @@ function onHandTile(event) {
   if (!button || button.disabled) return;
   const { tile } = button.dataset;
   if (button.hasAttribute("aria-pressed")) {
-    const shape = shapeOf(table.game.setup.players);
+    const shape = dealShape(table.game.setup.players);
     ui.pick = ui.pick.includes(tile) ? ui.pick.filter((t) => t !== tile)
       : [...ui.pick, tile].slice(-shape.laid_away);
     render();
@@ -111,7 +111,7 @@ export function initPractice(strategiesLoaded) {
   }
   $("#practice-hand").addEventListener("click", onHandTile);
   $("#practice-lay").addEventListener("click", () => {
-    if (layAway(shapeOf(table.game.setup.players))) play();
+    if (layAway(dealShape(table.game.setup.players))) play();
     render();
   });
   $("#practice-go").addEventListener("click", () => {
@@ -126,14 +126,14 @@ export function initPractice(strategiesLoaded) {
     render();
   }));
   $("#practice-next").addEventListener("click", () => {
-    nextDeal(shapeOf(table.game.setup.players));
+    nextDeal(dealShape(table.game.setup.players));
     render();
     $("#practice-heading").focus();
     play();
   });
   $("#practice-replay").addEventListener("click", () => {
     const { setup } = table.game;
-    startPractice(setup, shapeOf(setup.players));
+    startPractice(setup, dealShape(setup.players));
     render();
     $("#practice-heading").focus();
     play();
