@@ -12,7 +12,8 @@ default (search at its default budget, the options valued at the default 300 pla
 interleaved rounds so that the machine's load falls on every strategy alike. Printed: the
 median and 95th percentile of the answer time, the worker's CPU time per request, and the
 target where there is one: expert at most 10 ms, search at most 150 ms with two players and
-400 ms with four, at the median. Timing only: nothing asserts.
+400 ms with four, at the median; first, the engine the worker runs (``/readyz``: compiled, or
+pure where the compiled build is missing or stale). Timing only: nothing asserts.
 """
 
 from __future__ import annotations
@@ -73,11 +74,14 @@ def main() -> int:
     parser.add_argument("--tables", nargs="+", default=list(TABLES), choices=list(TABLES))
     args = parser.parse_args()
     print(f"{args.games} games a table; load average {os.getloadavg()[0]:.1f} at start")
-    print(f"{'strategy':8} {'table':9} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} "
-          f"{'CPU ms':>8}  target")  # fmt: skip
     with tempfile.TemporaryDirectory() as logs, serve(Path(logs) / "g.log", workers=1) as server:
         (pid,) = server.wait_workers(1)
         conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=600)
+        conn.request("GET", "/readyz")
+        engine = json.loads(conn.getresponse().read())["engine"]
+        print(f"the worker's engine: {engine['build']} ({engine['reason']})")
+        print(f"{'strategy':8} {'table':9} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} "
+              f"{'CPU ms':>8}  target")  # fmt: skip
         for table in args.tables:
             bodies = bodies_for(table, args.games)
             times: dict[str, list[float]] = {name: [] for name in STRATEGIES}
