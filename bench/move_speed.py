@@ -9,11 +9,13 @@ as the worker starts), one keep-alive connection. For each table (two players, t
 partners), the decisions of ``--games`` simulated games (every entry of the play, tile or go,
 asked of its seat with what it knew: tests/decisions.py) are asked of each strategy at its
 default (search at its default budget, the options valued at the default 300 play-outs), in
-interleaved rounds so that the machine's load falls on every strategy alike. Printed: the
-median and 95th percentile of the answer time, the worker's CPU time per request, and the
-target where there is one: expert at most 10 ms, search at most 150 ms with two players and
-400 ms with four, at the median; first, the engine the worker runs (``/readyz``: compiled, or
-pure where the compiled build is missing or stale). Timing only: nothing asserts.
+interleaved rounds so that the machine's load falls on every strategy alike. Printed first:
+the engine the worker runs (``/readyz``: compiled, or pure where the compiled build is missing
+or stale); then the median and 95th percentile of the answer time, the worker's CPU time per
+request, how many of the decisions were a choice (two values or more that fit: the search
+searches only those) and their median time, and the target where there is one, on the median
+of all decisions: expert at most 10 ms, search at most 150 ms with two players and 400 ms with
+four. Timing only: nothing asserts.
 """
 
 from __future__ import annotations
@@ -58,14 +60,18 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def ask(conn: http.client.HTTPConnection, body: dict[str, Any]) -> float:
-    """One answer's time, in ms."""
+def ask(conn: http.client.HTTPConnection, body: dict[str, Any]) -> tuple[float, bool]:
+    """One answer's time, in ms, and whether the seat had a choice (two values or more that
+    fit: a search searches only then)."""
     started = time.perf_counter()
     conn.request("POST", MOVE, json.dumps(body), {"Content-Type": "application/json"})
     response = conn.getresponse()
     data = response.read()
+    elapsed = (time.perf_counter() - started) * 1000
     assert response.status == 200, data[:300]
-    return (time.perf_counter() - started) * 1000
+    tiles = [option["tile"] for option in json.loads(data)["options"] if "tile" in option]
+    values = {sum(int(pips) for pips in tile.split("-")) for tile in tiles}
+    return elapsed, len(values) > 1
 
 
 def main() -> int:
@@ -81,18 +87,22 @@ def main() -> int:
         engine = json.loads(conn.getresponse().read())["engine"]
         print(f"the worker's engine: {engine['build']} ({engine['reason']})")
         print(f"{'strategy':8} {'table':9} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} "
-              f"{'CPU ms':>8}  target")  # fmt: skip
+              f"{'CPU ms':>8} {'choices':>8} {'median ms':>10}  target")  # fmt: skip
         for table in args.tables:
             bodies = bodies_for(table, args.games)
             times: dict[str, list[float]] = {name: [] for name in STRATEGIES}
+            chosen: dict[str, list[float]] = {name: [] for name in STRATEGIES}
             cpu = dict.fromkeys(STRATEGIES, 0.0)
             for name in STRATEGIES:
                 ask(conn, {**bodies[0], "strategy": name})  # warm the worker's caches
             for body in bodies:  # interleaved: each decision asked of each strategy in turn
                 for name in STRATEGIES:
                     before = cpu_seconds(pid)
-                    times[name].append(ask(conn, {**body, "strategy": name}))
+                    elapsed, choice = ask(conn, {**body, "strategy": name})
                     cpu[name] += cpu_seconds(pid) - before
+                    times[name].append(elapsed)
+                    if choice:
+                        chosen[name].append(elapsed)
             for name in STRATEGIES:
                 found = times[name]
                 median, p95 = statistics.median(found), statistics.quantiles(found, n=20)[-1]
@@ -101,7 +111,9 @@ def main() -> int:
                 if target is not None:
                     verdict = f"<= {target}: {'ok' if median <= target else 'MISSED'}"
                 print(f"{name:8} {table:9} {len(found):9} {median:10.1f} {p95:8.1f} "
-                      f"{cpu[name] * 1000 / len(found):8.1f}  {verdict}", flush=True)  # fmt: skip
+                      f"{cpu[name] * 1000 / len(found):8.1f} {len(chosen[name]):8} "
+                      f"{statistics.median(chosen[name]):10.1f}  {verdict}",
+                      flush=True)  # fmt: skip
         conn.close()
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
     return 0
