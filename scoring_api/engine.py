@@ -72,6 +72,17 @@ def compiled_file(module: str) -> Path:
     return COMPILED.joinpath(*relative).with_name(relative[-1] + suffix)
 
 
+def _engine_modules() -> set[str]:
+    """The modules the build compiles, as setup.py lists them: every module of the rules
+    core and the simulator but their ``__init__``s."""
+    return {
+        "scoring_api." + ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
+        for package in ("rules", "sim")
+        for path in (PACKAGE / package).rglob("*.py")
+        if path.name != "__init__.py"
+    }
+
+
 def _check_manifest() -> tuple[dict[str, Any] | None, str]:
     """The manifest if it is current for this interpreter and these sources, and why not."""
     try:
@@ -88,6 +99,9 @@ def _check_manifest() -> tuple[dict[str, Any] | None, str]:
         source = module_source(module)
         if not source.is_file() or source_digest(source) != digest:
             return None, f"{source.name} ({module}) has changed since the engine was compiled"
+    added = sorted(_engine_modules() - set(manifest["sources"]))
+    if added:
+        return None, f"{added[0]} is new since the engine was compiled"
     for module in [*manifest["sources"], *manifest["libraries"]]:
         if not compiled_file(module).is_file():
             return None, f"the compiled file of {module} is missing"

@@ -66,6 +66,18 @@ def test_an_edited_source_is_never_shadowed_by_its_compiled_file(copied_package:
     assert "SCORING_API_ENGINE=compiled, but tiles.py" in refused.stderr
 
 
+@needs_compiled
+def test_a_source_added_since_the_build_sends_the_engine_back_to_the_sources(
+    copied_package: Path,
+) -> None:
+    (copied_package / "scoring_api" / "sim" / "added.py").write_text("ADDED = True\n")
+    result = _engine_of(copied_package, "auto")
+    assert result.returncode == 0, result.stderr
+    build, from_source, reason = result.stdout.split(" ", 2)
+    assert (build, from_source) == ("pure", "True")
+    assert "scoring_api.sim.added is new since the engine was compiled" in reason
+
+
 def test_pure_is_pure_and_a_wrong_mode_is_refused(copied_package: Path) -> None:
     result = _engine_of(copied_package, "pure")
     assert result.stdout.startswith("pure True SCORING_API_ENGINE=pure"), result.stderr
