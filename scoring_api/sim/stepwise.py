@@ -111,22 +111,50 @@ def _copy_referee(referee: PlayReferee) -> PlayReferee:
     return copy
 
 
+class Setting:
+    """What the rules fix for a whole game, worked out once and shared by its copies."""
+
+    def __init__(self, rules: RuleOptions) -> None:
+        n = rules.players
+        self.rules = rules
+        self.players = n
+        self.drawn = DEALS[n].drawn
+        """Tiles each seat draws."""
+        self.laid_away = DEALS[n].laid_away
+        """Tiles each seat lays away."""
+        self.blind = DEALS[n].blind
+        """Tiles the dealer draws blind into the crib (three players: one)."""
+        self.table = show_table(rules)
+        """The show totals."""
+        self.side_of = [rules.side_of(seat) for seat in range(n)]
+        """The side each seat scores for."""
+
+
 class StepGame:
     """A game in play, one action at a time; ``copy()`` is a state later actions leave
     alone."""
 
-    def __init__(self, rules: RuleOptions, first_dealer: int = -1) -> None:
+    def __init__(
+        self,
+        rules: RuleOptions,
+        first_dealer: int = -1,
+        setting: Setting | None = None,
+        referee: PlayReferee | None = None,
+    ) -> None:
         """``first_dealer``: a seat, or -1 for a chance event (each seat equally likely, as
-        the draw for the dealer makes it)."""
-        n = rules.players
+        the draw for the dealer makes it). ``setting``: the rules' ``Setting``, where one is
+        at hand; ``referee``: a copy's (its state is the copy's to write)."""
+        fixed = Setting(rules) if setting is None else setting
+        n = fixed.players
         self.rules = rules
         self.first_dealer = first_dealer
+        self.setting = fixed
         self.players = n
-        self.drawn = DEALS[n].drawn
-        self.laid_away = DEALS[n].laid_away
-        self.blind = DEALS[n].blind
-        self.table = show_table(rules)
-        self.side_of = [rules.side_of(seat) for seat in range(n)]
+        self.drawn = fixed.drawn
+        self.laid_away = fixed.laid_away
+        self.blind = fixed.blind
+        self.table = fixed.table
+        self.side_of = fixed.side_of
         self.scores = [0] * rules.sides
         """Each side's score."""
         self.winner = -1
@@ -139,19 +167,21 @@ class StepGame:
         """Each seat's tiles drawn and not laid away (before the play: the hand he shows)."""
         self.actor = 0
         """Who lays away now (``AWAY``)."""
-        self.referee = PlayReferee(n, held=[0] * n)
         self.phase = FIRST_DEALER
+        if referee is not None:
+            self.referee = referee
+            return
+        self.referee = PlayReferee(n, held=[0] * n)
         if first_dealer >= 0:
             self._begin_deal(first_dealer)
 
     def copy(self) -> StepGame:
-        game = StepGame(self.rules, self.first_dealer)
+        game = StepGame(self.rules, self.first_dealer, self.setting, _copy_referee(self.referee))
         game.scores, game.winner, game.phase = list(self.scores), self.winner, self.phase
         game.deals = list(self.deals)
         if game.deals:
             game.deals[-1] = game.deals[-1].copy()
         game.deck, game.hands, game.actor = self.deck, list(self.hands), self.actor
-        game.referee = _copy_referee(self.referee)
         return game
 
     @property

@@ -1,0 +1,257 @@
+"""Domino cribbage as an OpenSpiel game, ``python_domino_cribbage``, registered on import
+(as OpenSpiel's own Python games are: ``open_spiel/python/games/block_dominoes.py``).
+
+The game is the project's: each state holds a ``sim.stepwise.StepGame``, refereed by the rules
+core (docs/research.md). Parameters: ``players`` (2-4), ``partners``, ``target`` (61 or 121; 0,
+the default, is the rule book's: 121 with partners, else 61), ``starter_double_points``,
+``double_blank_in_fifteens``, ``first_dealer`` (a seat, or -1: a chance event) and
+``utility`` (``win``: +1 to the winning side's seats, -1/(sides-1) to the others'; ``margin``:
+a side's score less the mean of the other sides').
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from scoring_api.rules.constants import DEALS, MAX_SHOW, TILE_COUNT
+from scoring_api.rules.errors import MalformedInputError
+from scoring_api.rules.options import RuleOptions, parse_rules
+from scoring_api.rules.tiles import ALL_TILES
+from scoring_api.sim.stepwise import (
+    ACTIONS,
+    CHANCE,
+    FIRST_DEALER,
+    GO,
+    LAY_AWAY,
+    OVER,
+    Setting,
+    StepGame,
+    history_of,
+)
+
+from . import views
+from .resample import resampled_history
+
+SHORT_NAME = "python_domino_cribbage"
+
+_PARAMETERS: dict[str, Any] = {
+    "players": 2,
+    "partners": False,
+    "target": 0,
+    "starter_double_points": 1,
+    "double_blank_in_fifteens": True,
+    "first_dealer": -1,
+    "utility": "win",
+}
+
+GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Python domino cribbage (the scoring API's rules core)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_PARAMETERS,
+)
+
+
+def rules_of(params: dict[str, Any]) -> RuleOptions:
+    """The rule options of the game's parameters, checked by the core's own parser."""
+    given = {
+        name: params[name]
+        for name in ("players", "partners", "starter_double_points", "double_blank_in_fifteens")
+    }
+    if params["target"]:
+        given["target"] = params["target"]
+    try:
+        return parse_rules(given)
+    except MalformedInputError as error:
+        raise ValueError(f"{SHORT_NAME}: {error.detail}") from None
+
+
+def max_game_length(rules: RuleOptions) -> int:
+    """A bound on a game's actions: every deal scores at least its last tile's point, so a
+    game has at most ``sides * (target - 1) + 1`` deals."""
+    n, shape = rules.players, DEALS[rules.players]
+    per_deal = n * shape.drawn + shape.blind + 1 + n * shape.laid_away + views.max_plays(n)
+    return 1 + (rules.sides * (rules.target - 1) + 1) * per_deal
+
+
+class DominoCribbageGame(pyspiel.Game):  # type: ignore[misc]
+    """The game for one choice of parameters."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = {**_PARAMETERS, **(params or {})}
+        self.rules = rules_of(params)
+        self.setting = Setting(self.rules)
+        self.first_dealer = int(params["first_dealer"])
+        self.utility = str(params["utility"])
+        if self.utility not in views.UTILITIES:
+            raise ValueError(f"{SHORT_NAME}: utility must be one of {', '.join(views.UTILITIES)}")
+        if not -1 <= self.first_dealer < self.rules.players:
+            raise ValueError(f"{SHORT_NAME}: first_dealer must be -1 or a seat")
+        bound = 1.0 if self.utility == "win" else float(self.rules.target + MAX_SHOW - 1)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=ACTIONS,
+            max_chance_outcomes=TILE_COUNT,
+            num_players=self.rules.players,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=0.0,
+            max_game_length=max_game_length(self.rules),
+        )
+        super().__init__(GAME_TYPE, info, params)
+
+    def new_initial_state(self) -> DominoCribbageState:
+        return DominoCribbageState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> Observer:
+        if params:
+            raise ValueError(f"{SHORT_NAME}: observer parameters are not supported: {params}")
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        return Observer(self.rules, iig_obs_type)
+
+
+class Table:
+    """The Python side of a state: the game in play and how it is scored. One attribute, so
+    that OpenSpiel's clone (a deep copy of each attribute) is one fast copy, and its
+    serialisation (a pickle) the actions replayed."""
+
+    __slots__ = ("game", "utility")
+
+    def __init__(self, game: StepGame, utility: str) -> None:
+        self.game = game
+        self.utility = utility
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Table:
+        return Table(self.game.copy(), self.utility)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        game = self.game
+        actions = history_of(game.first_dealer, game.deals, game.players)
+        return (_replayed, (game.rules, game.first_dealer, self.utility, actions))
+
+
+def _replayed(rules: RuleOptions, first_dealer: int, utility: str, actions: list[int]) -> Table:
+    game = StepGame(rules, first_dealer)
+    for action in actions:
+        game.apply(action)
+    return Table(game, utility)
+
+
+def action_text(action: int) -> str:
+    """A player action in words."""
+    if action == GO:
+        return "go"
+    if action >= LAY_AWAY:
+        return f"lay away {ALL_TILES[action - LAY_AWAY].text}"
+    return f"lay {ALL_TILES[action].text}"
+
+
+class DominoCribbageState(pyspiel.State):  # type: ignore[misc]
+    """A state of the game; every question is answered by its ``StepGame``."""
+
+    def __init__(self, game: DominoCribbageGame) -> None:
+        super().__init__(game)
+        self.table = Table(StepGame(game.rules, game.first_dealer, game.setting), game.utility)
+
+    def current_player(self) -> int:
+        return self.table.game.current()
+
+    # Python callers reach these directly (C++ callers through ``current_player`` and
+    # ``_legal_actions``), with the answers OpenSpiel's own would give: a call from Python
+    # into the C++ base and back costs more than the game's own work.
+    def is_chance_node(self) -> bool:
+        return bool(self.table.game.current() == CHANCE)
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        game = self.table.game
+        current = game.current()
+        if current == CHANCE:
+            return game.chance_outcomes()
+        if current < 0 or player not in (None, current):
+            return []
+        return game.legal()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.table.game.legal()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        outcomes = self.table.game.chance_outcomes()
+        p = 1.0 / len(outcomes)
+        return [(outcome, p) for outcome in outcomes]
+
+    def _apply_action(self, action: int) -> None:
+        self.table.game.apply(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if self.table.game.phase == FIRST_DEALER:
+                return f"first dealer {action}"
+            return f"draw {ALL_TILES[action].text}"
+        return action_text(action)
+
+    def is_terminal(self) -> bool:
+        return bool(self.table.game.phase == OVER)
+
+    def returns(self) -> list[float]:
+        return views.returns(self.table.game, self.table.utility)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A state ``player_id`` cannot tell from this one, the hidden tiles drawn uniformly
+        among all that fit what he saw (``research.resample``); ``probability_sampler``
+        (``pyspiel.UniformProbabilitySampler``) gives the uniform numbers."""
+        state = self.get_game().new_initial_state()
+        for action in resampled_history(self.table.game, player_id, probability_sampler):
+            state.apply_action(action)
+        return state
+
+    def __str__(self) -> str:
+        game = self.table.game
+        lines = [views.observation_string(game, 0, private=False)]
+        if game.deals:
+            lines += [
+                f"seat {seat}: {views.tiles_text(game.holding(seat))}"
+                for seat in range(game.players)
+            ]
+        return "\n".join(lines)
+
+
+class Observer:
+    """OpenSpiel's observer of a state (the ``PyObserver`` interface): the information state
+    with perfect recall, else the observation (``research.views``)."""
+
+    def __init__(self, rules: RuleOptions, iig_obs_type: Any) -> None:
+        self.recall = bool(iig_obs_type.perfect_recall)
+        self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError(f"{SHORT_NAME}: no observer sees every player's tiles")
+        shape = views.layout(rules.players, rules.sides, self.recall, self.private)
+        self.tensor = np.zeros(shape.size, np.float32)
+        self.dict = shape.views(self.tensor)
+
+    def set_from(self, state: DominoCribbageState, player: int) -> None:
+        self.tensor.fill(0.0)
+        views.write_tensor(state.table.game, player, self.dict, self.private)
+
+    def string_from(self, state: DominoCribbageState, player: int) -> str:
+        game = state.table.game
+        if self.recall:
+            return views.information_string(game, player, self.private)
+        return views.observation_string(game, player, self.private)
+
+
+pyspiel.register_game(GAME_TYPE, DominoCribbageGame)
