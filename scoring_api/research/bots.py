@@ -1,0 +1,127 @@
+"""The project's strategies (``sim.registry``: random ... search) as OpenSpiel bots, and
+OpenSpiel's ISMCTS ready for its own evaluation code (``evaluate_bots``).
+
+A strategy is asked only what its seat knows, through the ``Seat`` the simulator hands it
+(built here from the seat's own tiles and what the table saw: never another seat's hand) and
+the values of the tiles it drew for its lay-away.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+from scoring_api.rules.constants import HAND_SIZE
+from scoring_api.rules.seats import next_seat
+from scoring_api.rules.tiles import tiles_in
+from scoring_api.sim.registry import STRATEGIES, strategy_for
+from scoring_api.sim.seat import Seat
+from scoring_api.sim.stepwise import AWAY, LAY_AWAY, StepGame
+from scoring_api.sim.strategies import Strategy
+
+from .views import drawn_by
+
+STRATEGY_NAMES = tuple(STRATEGIES)
+"""The strategies a bot may play, in the registry's order."""
+
+
+def seat_view(game: StepGame, seat: int) -> Seat:
+    """What ``seat``, on turn in the play, knows: the ``Seat`` the simulator would hand his
+    strategy."""
+    referee, log, n = game.referee, game.log, game.players
+    own = drawn_by(log, seat, game.drawn, n) | 1 << log.starter
+    mine = referee.seats[seat].held
+    return Seat(
+        playable=referee.playable(seat),
+        count_values=referee.values,
+        seen=own | referee.used,
+        opponent_tiles=HAND_SIZE - referee.seats[next_seat(seat, n)].laid,
+        seat=seat,
+        hand=mine,
+        passed=referee.passed,
+        own=own,
+        dealer=log.dealer,
+        above=[state.above for state in referee.seats],
+        last=referee.last_player,
+        sides=tuple(game.side_of),
+        played=referee.played,
+        rules=game.rules,
+    )
+
+
+class StrategyBot(pyspiel.Bot):  # type: ignore[misc]
+    """A strategy of the registry playing one seat of ``python_domino_cribbage``."""
+
+    def __init__(self, strategy: Strategy, seed: int | str = 0) -> None:
+        pyspiel.Bot.__init__(self)
+        self.strategy = strategy
+        self.rng = Random(f"{strategy.name}:{seed}")
+        self._away: tuple[tuple[int, int], list[int]] = ((-1, -1), [])
+
+    def restart_at(self, state: Any) -> None:
+        """Nothing carries over from one game to the next."""
+
+    def restart(self) -> None:
+        """Nothing carries over from one game to the next."""
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        """Every action it needs it reads from the state when asked."""
+
+    def provides_policy(self) -> bool:
+        return False
+
+    def step(self, state: Any) -> int:
+        game: StepGame = state.table.game
+        legal = game.legal()
+        if len(legal) == 1:
+            return legal[0]
+        seat = game.current()
+        if game.phase == AWAY:
+            return LAY_AWAY + self._next_away(game, seat)
+        return self.strategy.lay(seat_view(game, seat), self.rng).index
+
+    def _next_away(self, game: StepGame, seat: int) -> int:
+        """The next tile of his lay-away, lowest index first (chosen once a deal)."""
+        key = (len(game.deals), seat)
+        if self._away[0] != key:
+            log = game.log
+            tiles = tiles_in[drawn_by(log, seat, game.drawn, game.players)]
+            values = tuple(tile.value for tile in tiles)
+            own_crib = game.side_of[seat] == game.side_of[log.dealer]
+            positions = self.strategy.discard(values, own_crib, game.rules, self.rng)
+            self._away = (key, sorted(tiles[p].index for p in positions))
+        laid = game.log.away[seat]
+        return next(i for i in self._away[1] if not laid >> i & 1)
+
+
+def strategy_bot(name: str, seed: int | str = 0, budget: int | None = None) -> StrategyBot:
+    """The bot of a registry strategy (``search`` at ``budget`` holdings, if given)."""
+    return StrategyBot(strategy_for(name, budget), seed)
+
+
+class ISMCTSPlayer(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's Python ISMCTS, unchanged, with the bot methods ``evaluate_bots`` calls
+    (it searches afresh at every decision, so there is nothing to restart)."""
+
+    def restart_at(self, state: Any) -> None:
+        """Its tree is rebuilt at each search."""
+
+    def restart(self) -> None:
+        """Its tree is rebuilt at each search."""
+
+    def inform_action(self, state: Any, player_id: int, action: int) -> None:
+        """Its tree is rebuilt at each search."""
+
+
+def ismcts_bot(game: Any, simulations: int, seed: int, uct_c: float = 2.0) -> ISMCTSPlayer:
+    """ISMCTS at ``simulations`` a decision, random roll-outs to the end of the game, the
+    hidden tiles drawn by the game's ``resample_from_infostate``."""
+    random_state = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
+    return ISMCTSPlayer(
+        game, evaluator, uct_c, simulations, random_state=random_state, use_observation_string=False
+    )
