@@ -171,3 +171,23 @@ def test_only_the_http_layer_and_the_move_import_the_review() -> None:
     }
     assert askers  # the review's blueprint
     assert all(name.startswith(("scoring_api.api.", MOVE)) for name in askers), askers
+
+
+
+def test_only_the_research_extras_users_import_the_research_package() -> None:
+    """scoring_api/research needs the optional extra (OpenSpiel, PettingZoo): nothing of the
+    service imports it, and it builds on the rules core and the simulator, not on the web."""
+    research = "scoring_api.research"
+    for name, imported in GRAPH.items():
+        if not name.startswith(research):
+            assert not {m for m in imported if m.startswith(research)}, name
+    for name in MODULES:
+        if name.startswith(research):
+            for module in _imports(MODULES[name]):
+                assert not module.startswith(
+                    ("flask", "scoring_api.api", "scoring_api.sim_cluster")
+                ), (
+                    name,
+                    module,
+                )
+    assert {f"{research}.openspiel_game", f"{research}.pettingzoo_env"} <= set(MODULES)

@@ -3,7 +3,8 @@
 The repository's files (as git lists them, uncommitted ones too) are copied to a new
 directory without .venv; ``./scripts/serve`` runs there, must answer /healthz, and its
 virtualenv must hold the runtime dependencies at the lock file's versions and none of the
-development tools (test runners, linters, type checker, browsers driver).
+development tools (test runners, linters, type checker, browsers driver) nor the research
+extra's frameworks.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ DEV_TOOLS = {
     "pytest-xdist",
     "build",
 }
+RESEARCH = {"open-spiel", "pettingzoo", "gymnasium", "numpy", "scipy"}
+"""The research extra's frameworks (docs/research.md): the service installs none of them."""
 
 pytestmark = pytest.mark.packaging
 
@@ -117,6 +120,7 @@ def test_serve_on_a_fresh_clone_installs_only_the_service(tmp_path: Path) -> Non
     ).stdout
     installed = {_normal(item["name"]): item["version"] for item in json.loads(listed)}
     assert not DEV_TOOLS & set(installed), DEV_TOOLS & set(installed)
+    assert not RESEARCH & set(installed), RESEARCH & set(installed)
     for name, version in _locked().items():
         assert installed.get(name) == version, name
     assert "scoring-api" in installed
