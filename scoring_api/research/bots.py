@@ -23,6 +23,7 @@ from scoring_api.sim.seat import Seat
 from scoring_api.sim.stepwise import AWAY, LAY_AWAY, StepGame
 from scoring_api.sim.strategies import Strategy
 
+from . import openspiel_game  # noqa: F401 (registers python_domino_cribbage)
 from .views import drawn_by
 
 STRATEGY_NAMES = tuple(STRATEGIES)

@@ -16,46 +16,59 @@ fits), then the lay-aways, the blind tile and the order of every draw.
 from __future__ import annotations
 
 from collections.abc import Callable
+from random import Random
 
 from scoring_api.rules.seat_play import NO_GO
 from scoring_api.rules.seats import leader, seats_from
 from scoring_api.rules.tiles import ALL_MASK, ALL_TILES
+from scoring_api.sim.review.views import PlayView, draw_holdings, draw_some
 from scoring_api.sim.stepwise import NO_TILE, DealLog, StepGame, history_of
+from scoring_api.sim.strategies import pick
 
 from .views import crib_of, crib_shown, drawn_by, laid_by
 
-Random = Callable[[], float]
-"""A source of uniform numbers in [0, 1)."""
+Numbers = Callable[[], float]
+"""A source of uniform numbers in [0, 1): OpenSpiel's ``UniformProbabilitySampler``, or any."""
 
 
-def _pick(random: Random, n: int) -> int:
-    return min(int(random() * n), n - 1)
+class _Drawn(Random):
+    """A ``Random`` whose numbers are the sampler's, for the simulator's draws (which use
+    ``random()`` alone)."""
+
+    def __init__(self, numbers: Numbers) -> None:
+        super().__init__(0)
+        self.numbers = numbers
+
+    def random(self) -> float:
+        return min(float(self.numbers()), _BELOW_ONE)
 
 
-def draw_some(random: Random, pool: list[int], k: int) -> list[int]:
-    """``k`` of ``pool``, uniformly (a partial Fisher-Yates shuffle in place: the rest of the
-    pool is left in ``pool[k:]``)."""
-    for i in range(k):
-        j = i + _pick(random, len(pool) - i)
-        pool[i], pool[j] = pool[j], pool[i]
-    return pool[:k]
+_BELOW_ONE = 1.0 - 2.0**-53
 
 
-def draw_holdings(
-    random: Random, pool: list[int], held: dict[int, int], above: dict[int, int]
-) -> tuple[dict[int, list[int]], list[int]]:
-    """Each seat of ``held`` (how many tiles he holds) dealt that many tiles of ``pool``
-    (tile indices), all of value above his go bound ``above``, uniformly over every deal that
-    fits; and the tiles left."""
-    holdings: dict[int, list[int]] = {}
-    left = list(pool)
-    for seat in sorted(held, key=lambda s: -above[s]):
-        eligible = [t for t in left if ALL_TILES[t].value > above[seat]]
-        chosen = draw_some(random, eligible, held[seat])
-        holdings[seat] = chosen
-        taken = set(chosen)
-        left = [t for t in left if t not in taken]
-    return holdings, left
+def _holdings(
+    rng: Random, pool: list[int], seat: int, held: list[int], above: list[int]
+) -> tuple[list[list[int]], list[int]]:
+    """Each other seat's tiles in hand, drawn from ``pool`` (tile indices) by the simulator's
+    uniform draw (``review.views.draw_holdings``: on values, the fullest-count go first), each
+    value then a tile of that value, uniformly; and the tiles left."""
+    pool = sorted(pool, key=lambda tile: ALL_TILES[tile].value)
+    values = tuple(ALL_TILES[tile].value for tile in pool)
+    n = len(held)
+    view = PlayView(
+        seat, tuple(range(n)), (), (), (), (), None, tuple(held), tuple(above), values, ""
+    )
+    by_value = draw_holdings(view, rng)
+    holdings: list[list[int]] = []
+    for other in range(n):
+        tiles = []
+        for value in by_value[other] if other != seat else ():
+            same = [tile for tile in pool if ALL_TILES[tile].value == value]
+            tile = same[pick(rng, len(same))]
+            pool.remove(tile)
+            tiles.append(tile)
+        holdings.append(tiles)
+    return holdings, pool
 
 
 def _tiles(mask: int) -> list[int]:
@@ -67,7 +80,7 @@ def _count(mask: int) -> int:
 
 
 def _redealt(
-    log: DealLog, players: int, drawn: int, seat: int, tiles_of: dict[int, list[int]]
+    log: DealLog, players: int, drawn: int, seat: int, tiles_of: list[list[int]]
 ) -> list[int]:
     """The deal's draws in order: ``seat``'s as they came, each other seat's ``tiles_of``
     in the order given."""
@@ -77,47 +90,49 @@ def _redealt(
             start = (seat - log.dealer - 1) % players * drawn
             order += log.order[start : start + drawn]
         else:
-            order += tiles_of.get(other, [])
+            order += tiles_of[other]
     return order
 
 
-def _resampled(game: StepGame, log: DealLog, seat: int, random: Random) -> DealLog:
+def _resampled(game: StepGame, log: DealLog, seat: int, rng: Random) -> DealLog:
     n, drawn = game.players, game.drawn
     laid = laid_by(log, n)
     others = [other for other in range(n) if other != seat]
     dealt = len(log.order)
-    counts = {
-        other: min(drawn, max(0, dealt - (other - log.dealer - 1) % n * drawn)) for other in others
-    }
+    counts = [
+        min(drawn, max(0, dealt - (other - log.dealer - 1) % n * drawn)) for other in range(n)
+    ]
     if log.starter != NO_TILE and log is game.log:
-        above = {other: game.referee.seats[other].above for other in others}
+        above = [state.above for state in game.referee.seats]
     else:
-        above = dict.fromkeys(others, NO_GO)
+        above = [NO_GO] * n
     seen = drawn_by(log, seat, drawn, n)
     for mask in laid:
         seen |= mask
     if log.starter != NO_TILE:
         seen |= 1 << log.starter
     pool = _tiles(ALL_MASK & ~seen)
-    held = {o: counts[o] - _count(laid[o]) - _count(log.away[o]) for o in others}
-    holdings, left = draw_holdings(random, pool, held, above)
+    held = [counts[o] - _count(laid[o]) - _count(log.away[o]) for o in range(n)]
+    holdings, left = _holdings(rng, pool, seat, held, above)
     if crib_shown(log):
         # The crib was shown: only who laid which of its tiles away is hidden.
         left = _tiles(crib_of(log) & ~log.away[seat])
     copy = log.copy()
     for other in others:
-        away = draw_some(random, left, _count(log.away[other]))
+        away = draw_some(rng, left, _count(log.away[other]))
         left = left[len(away) :]
         copy.away[other] = sum(1 << t for t in away)
         tiles = _tiles(laid[other]) + holdings[other] + away
-        holdings[other] = draw_some(random, tiles, len(tiles))
+        holdings[other] = draw_some(rng, tiles, len(tiles))
     if log.blind != NO_TILE:
-        copy.blind = draw_some(random, left, 1)[0]
+        copy.blind = draw_some(rng, left, 1)[0]
     copy.order = _redealt(log, n, drawn, seat, holdings)
     return copy
 
 
-def resampled_history(game: StepGame, seat: int, random: Random) -> list[int]:
-    """The actions of a game ``seat`` cannot tell from ``game``, its hidden tiles drawn anew."""
-    deals = [_resampled(game, log, seat, random) for log in game.deals]
+def resampled_history(game: StepGame, seat: int, numbers: Numbers) -> list[int]:
+    """The actions of a game ``seat`` cannot tell from ``game``, its hidden tiles drawn anew
+    from ``numbers``."""
+    rng = _Drawn(numbers)
+    deals = [_resampled(game, log, seat, rng) for log in game.deals]
     return history_of(game.first_dealer, deals, game.players)
