@@ -23,19 +23,24 @@ from scoring_api.sim.stepwise import (
 
 ALL_RULES = [
     RuleOptions(players=players, partners=partners, target=target, starter_double_points=double,
-                double_blank_in_fifteens=blank)
+                double_blank_in_fifteens=blank, muggins=muggins)
     for players, partners in ((2, False), (3, False), (4, False), (4, True))
     for target in (61, 121)
     for double in (1, 0, 2)
     for blank in (True, False)
+    for muggins in (False, True)
 ]  # fmt: skip
-"""Every mode with every value of every rule option."""
+"""Every mode with every value of every rule option (every show is claimed exactly, so
+muggins changes no game: ``score_deal`` is asked without claims, as the simulator's games)."""
 
 
 def rules_id(rules: RuleOptions) -> str:
     partners = "p" if rules.partners else ""
     blank = "" if rules.double_blank_in_fifteens else "-nb"
-    return f"{rules.players}{partners}-{rules.target}-d{rules.starter_double_points}{blank}"
+    muggins = "-m" if rules.muggins else ""
+    return (
+        f"{rules.players}{partners}-{rules.target}-d{rules.starter_double_points}{blank}{muggins}"
+    )
 
 
 def random_game(rules: RuleOptions, seed: int) -> StepGame:

@@ -4,9 +4,10 @@
 The game is the project's: each state holds a ``sim.stepwise.StepGame``, refereed by the rules
 core (docs/research.md). Parameters: ``players`` (2-4), ``partners``, ``target`` (61 or 121; 0,
 the default, is the rule book's: 121 with partners, else 61), ``starter_double_points``,
-``double_blank_in_fifteens``, ``first_dealer`` (a seat, or -1: a chance event) and
-``utility`` (``win``: +1 to the winning side's seats, -1/(sides-1) to the others'; ``margin``:
-a side's score less the mean of the other sides').
+``double_blank_in_fifteens``, ``muggins`` (every show is claimed exactly, as the simulator's
+players claim them, so it changes no game), ``first_dealer`` (a seat, or -1: a chance event)
+and ``utility`` (``win``: +1 to the winning side's seats, -1/(sides-1) to the others';
+``margin``: a side's score less the mean of the other sides').
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ _PARAMETERS: dict[str, Any] = {
     "target": 0,
     "starter_double_points": 1,
     "double_blank_in_fifteens": True,
+    "muggins": False,
     "first_dealer": -1,
     "utility": "win",
 }
@@ -69,7 +71,13 @@ def rules_of(params: dict[str, Any]) -> RuleOptions:
     """The rule options of the game's parameters, checked by the core's own parser."""
     given = {
         name: params[name]
-        for name in ("players", "partners", "starter_double_points", "double_blank_in_fifteens")
+        for name in (
+            "players",
+            "partners",
+            "starter_double_points",
+            "double_blank_in_fifteens",
+            "muggins",
+        )
     }
     if params["target"]:
         given["target"] = params["target"]

@@ -53,6 +53,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name fo
         target: int | None = None,
         starter_double_points: int = 1,
         double_blank_in_fifteens: bool = True,
+        muggins: bool = False,
         utility: str = "win",
         render_mode: str | None = None,
     ) -> None:
@@ -62,6 +63,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name fo
             "partners": partners,
             "starter_double_points": starter_double_points,
             "double_blank_in_fifteens": double_blank_in_fifteens,
+            "muggins": muggins,
         }
         if target is not None:
             given["target"] = target

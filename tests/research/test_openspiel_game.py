@@ -25,7 +25,7 @@ def load(rules: RuleOptions, extra: str = "") -> pyspiel.Game:
     params = (
         f"players={rules.players},partners={rules.partners},target={rules.target},"
         f"starter_double_points={rules.starter_double_points},"
-        f"double_blank_in_fifteens={rules.double_blank_in_fifteens}{extra}"
+        f"double_blank_in_fifteens={rules.double_blank_in_fifteens},muggins={rules.muggins}{extra}"
     )
     return pyspiel.load_game(f"{openspiel_game.SHORT_NAME}({params})")
 

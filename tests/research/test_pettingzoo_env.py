@@ -57,6 +57,7 @@ def test_games_in_the_environment_are_the_referees(rules: RuleOptions) -> None:
         target=rules.target,
         starter_double_points=rules.starter_double_points,
         double_blank_in_fifteens=rules.double_blank_in_fifteens,
+        muggins=rules.muggins,
     )
     for seed in range(2):
         totals = play_masked_randomly(env, seed)
