@@ -1,0 +1,156 @@
+"""The research game against what exists, in one run (docs/research.md, bench/README.md).
+
+Run from the repository root, with the research extra installed (``pip install -e
+'.[research]'``):
+    .venv/bin/python bench/research.py speed [--games N] [--rounds R]
+    .venv/bin/python bench/research.py ismcts [--pairs P] [--budgets B ...] [--against S ...]
+
+``speed``: random games through the pyspiel Python API, the same loop for every game
+(``chance_outcomes``/``legal_actions``/``apply_action``, each choice uniform from
+``random.Random``): ``python_domino_cribbage`` to 121 (two players; compiled and pure engine),
+OpenSpiel's C++ ``cribbage`` (to 121) and its Python ``python_block_dominoes``. Each round
+plays ``--games`` games of each in a fresh process, the games interleaved round by round;
+the table shows the median round: games a second and microseconds an action of CPU
+(``time.process_time``, one core). Targets (issue 45): no slower an action than
+``python_block_dominoes``; at least half the C++ cribbage's games a second.
+
+``ismcts``: OpenSpiel's Python ISMCTS (random roll-outs, UCT c = 2, the game's own
+``resample_from_infostate``) at each budget (simulations a decision) against the project's
+strategies, two players to 61, over ``--pairs`` paired games: each seed played twice, the
+first dealer alternating (ISMCTS deals first, then the other), the same chance draws. Win
+rates with Wilson 95% intervals; CPU per game (both seats). Timing only: nothing here asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from random import Random
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+GAMES = {
+    "domino cribbage, compiled": ("python_domino_cribbage(target=121)", "compiled"),
+    "domino cribbage, pure": ("python_domino_cribbage(target=121)", "pure"),
+    "OpenSpiel cribbage (C++)": ("cribbage", "compiled"),
+    "OpenSpiel python_block_dominoes": ("python_block_dominoes", "compiled"),
+}
+
+
+def random_games(name: str, games: int, seed: int) -> dict[str, float]:
+    """``games`` random games of a pyspiel game through the Python API: CPU and actions."""
+    import pyspiel
+    from open_spiel.python.games import block_dominoes  # noqa: F401 (registers it)
+
+    import scoring_api.research.openspiel_game  # noqa: F401 (registers it)
+
+    game = pyspiel.load_game(name)
+    rng = Random(seed)
+    actions = 0
+    started = time.process_time()
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                point, total = rng.random(), 0.0
+                for action, probability in state.chance_outcomes():  # noqa: B007 (the one drawn)
+                    total += probability
+                    if point < total:
+                        break
+            else:
+                legal = state.legal_actions()
+                action = legal[int(rng.random() * len(legal))]
+            state.apply_action(action)
+            actions += 1
+    return {"cpu": time.process_time() - started, "actions": actions, "games": games}
+
+
+def speed(games: int, rounds: int) -> None:
+    results: dict[str, list[dict[str, float]]] = {label: [] for label in GAMES}
+    for round_number in range(rounds):
+        for label, (name, engine) in GAMES.items():
+            env = {**os.environ, "SCORING_API_ENGINE": engine}
+            command = [sys.executable, __file__, "loop", name, str(games), str(round_number)]
+            out = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
+            results[label].append(json.loads(out.stdout))
+    print(f"{games} random games each, {rounds} rounds interleaved (median round, CPU)\n")
+    print(f"{'game':34} {'games/s':>9} {'us/action':>10} {'actions/game':>13}")
+    rates = {}
+    for label, runs in results.items():
+        rate = statistics.median(r["games"] / r["cpu"] for r in runs)
+        per_action = statistics.median(r["cpu"] / r["actions"] * 1e6 for r in runs)
+        actions = statistics.median(r["actions"] / r["games"] for r in runs)
+        rates[label] = (rate, per_action)
+        print(f"{label:34} {rate:9,.0f} {per_action:10.2f} {actions:13.1f}")
+    ours, cpp = rates["domino cribbage, compiled"], rates["OpenSpiel cribbage (C++)"]
+    python = rates["OpenSpiel python_block_dominoes"]
+    print(f"\nus/action v python_block_dominoes: {ours[1]:.2f} v {python[1]:.2f}")
+    print(f"games/s v C++ cribbage: {ours[0] / cpp[0]:.2f} of it (target at least 0.5)")
+
+
+def ismcts(pairs: int, budgets: list[int], against: list[str]) -> None:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+
+    from scoring_api.research import bots
+    from scoring_api.sim.runs import wilson_interval
+
+    print(f"ISMCTS v the project's strategies: two players to 61, {pairs} pairs of games")
+    print("(each seed dealt first by each side), UCT c = 2, random roll-outs\n")
+    header = f"{'budget':>6} {'against':10} {'games':>6} {'ISMCTS wins':>12} {'95% interval':>16}"
+    print(header + f" {'CPU s/game':>11}")
+    for budget in budgets:
+        for name in against:
+            wins = games = 0
+            started = time.process_time()
+            for pair in range(pairs):
+                for first_dealer in (0, 1):
+                    game = pyspiel.load_game(f"python_domino_cribbage(first_dealer={first_dealer})")
+                    lineup = [
+                        bots.ismcts_bot(game, budget, seed=pair),
+                        bots.strategy_bot(name, pair),
+                    ]
+                    chance = np.random.RandomState(pair)
+                    returns = evaluate_bots(game.new_initial_state(), lineup, chance)
+                    wins += returns[0] > 0
+                    games += 1
+            cpu = (time.process_time() - started) / games
+            low, high = wilson_interval(wins, games)
+            interval = f"[{low:.3f}, {high:.3f}]"
+            print(f"{budget:6} {name:10} {games:6} {wins / games:12.3f} {interval:>16} {cpu:11.2f}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    timed = commands.add_parser("speed")
+    timed.add_argument("--games", type=int, default=200)
+    timed.add_argument("--rounds", type=int, default=5)
+    search = commands.add_parser("ismcts")
+    search.add_argument("--pairs", type=int, default=20)
+    search.add_argument("--budgets", type=int, nargs="+", default=[25, 100])
+    search.add_argument("--against", nargs="+", default=["expected", "expert", "search"])
+    loop = commands.add_parser("loop")  # one round of one game, in its own process
+    loop.add_argument("name")
+    loop.add_argument("games", type=int)
+    loop.add_argument("seed", type=int)
+    args = parser.parse_args()
+    if args.command == "speed":
+        speed(args.games, args.rounds)
+    elif args.command == "ismcts":
+        ismcts(args.pairs, args.budgets, args.against)
+    else:
+        print(json.dumps(random_games(args.name, args.games, args.seed)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
