@@ -86,16 +86,18 @@ class StrategyBot(pyspiel.Bot):  # type: ignore[misc]
         return self.strategy.lay(seat_view(game, seat), self.rng).index
 
     def _next_away(self, game: StepGame, seat: int) -> int:
-        """The next tile of his lay-away, lowest index first (chosen once a deal)."""
-        key = (len(game.deals), seat)
+        """The next tile of his lay-away, lowest index first (chosen once for the tiles he
+        drew)."""
+        log = game.log
+        drawn = drawn_by(log, seat, game.drawn, game.players)
+        key = (seat, drawn)  # a new deal, or another game: chosen anew
         if self._away[0] != key:
-            log = game.log
-            tiles = tiles_in[drawn_by(log, seat, game.drawn, game.players)]
+            tiles = tiles_in[drawn]
             values = tuple(tile.value for tile in tiles)
             own_crib = game.side_of[seat] == game.side_of[log.dealer]
             positions = self.strategy.discard(values, own_crib, game.rules, self.rng)
             self._away = (key, sorted(tiles[p].index for p in positions))
-        laid = game.log.away[seat]
+        laid = log.away[seat]
         return next(i for i in self._away[1] if not laid >> i & 1)
 
 

@@ -46,6 +46,15 @@ def test_every_strategy_plays_whole_games_under_evaluate_bots(mode: str) -> None
         assert check_against_referee(state.table.game) > 0
 
 
+def test_one_bot_plays_game_after_game() -> None:
+    game = pyspiel.load_game(f"{openspiel_game.SHORT_NAME}(players=3)")
+    lineup = [bots.strategy_bot(name, seed=1) for name in ("random", "expected", "greedy")]
+    for seed in range(6):
+        state = game.new_initial_state()
+        evaluate_bots(state, lineup, np.random.RandomState(seed))
+        assert check_against_referee(state.table.game) > 0
+
+
 def test_a_bots_view_is_what_its_seat_knows() -> None:
     """The Seat a strategy is handed is the same in every state its seat cannot tell apart."""
     for mode in MODES:
