@@ -38,7 +38,7 @@ def seat_view(game: StepGame, seat: int) -> Seat:
     mine = referee.seats[seat].held
     return Seat(
         playable=referee.playable(seat),
-        count_values=referee.values,
+        count_values=referee.count_values,
         seen=own | referee.used,
         opponent_tiles=HAND_SIZE - referee.seats[next_seat(seat, n)].laid,
         seat=seat,
@@ -46,8 +46,8 @@ def seat_view(game: StepGame, seat: int) -> Seat:
         passed=referee.passed,
         own=own,
         dealer=log.dealer,
-        above=[state.above for state in referee.seats],
-        last=referee.last_player,
+        above=[public.above for public in referee.public],
+        last=referee.last,
         sides=tuple(game.side_of),
         played=referee.played,
         rules=game.rules,

@@ -8,7 +8,7 @@ were dealt; in a deal already shown, only which of the crib's tiles came from wh
 constrains them: how many each holds and has laid away, the tiles seen (his own, the starter,
 every tile laid), and every go said: a seat that said go at count ``c`` holds only tiles of
 value above ``31 - c`` (docs/rules.md section 3, a go the deal proves wrong; the referee keeps
-it as ``SeatPlay.above``). The seats' holdings are drawn first, the fullest-count go first (each
+it as ``PublicPlay.above``). The seats' holdings are drawn first, the fullest-count go first (each
 one's possible tiles then hold the next one's, so the draw is uniform over every deal that
 fits), then the lay-aways, the blind tile and the order of every draw.
 """
@@ -18,14 +18,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from random import Random
 
-from scoring_api.rules.seat_play import NO_GO
 from scoring_api.rules.seats import leader, seats_from
 from scoring_api.rules.tiles import ALL_MASK, ALL_TILES
-from scoring_api.sim.review.views import PlayView, draw_holdings, draw_some
+from scoring_api.sim.chance import draw_some, pick
+from scoring_api.sim.playouts.holdings import UNIFORM
+from scoring_api.sim.playouts.knowledge import SeatView
 from scoring_api.sim.stepwise import NO_TILE, DealLog, StepGame, history_of
-from scoring_api.sim.strategies import pick
 
-from .views import crib_of, crib_shown, drawn_by, laid_by
+from .views import crib_of, crib_shown, laid_by, seat_view, seen_by
 
 Numbers = Callable[[], float]
 """A source of uniform numbers in [0, 1): OpenSpiel's ``UniformProbabilitySampler``, or any."""
@@ -46,23 +46,16 @@ class _Drawn(Random):
 _BELOW_ONE = 1.0 - 2.0**-53
 
 
-def _holdings(
-    rng: Random, pool: list[int], seat: int, held: list[int], above: list[int]
-) -> tuple[list[list[int]], list[int]]:
-    """Each other seat's tiles in hand, drawn from ``pool`` (tile indices) by the simulator's
-    uniform draw (``review.views.draw_holdings``: on values, the fullest-count go first), each
-    value then a tile of that value, uniformly; and the tiles left."""
-    pool = sorted(pool, key=lambda tile: ALL_TILES[tile].value)
-    values = tuple(ALL_TILES[tile].value for tile in pool)
-    n = len(held)
-    view = PlayView(
-        seat, tuple(range(n)), (), (), (), (), None, tuple(held), tuple(above), values, ""
-    )
-    by_value = draw_holdings(view, rng)
+def _holdings(rng: Random, view: SeatView, pool: list[int]) -> tuple[list[list[int]], list[int]]:
+    """Each other seat's tiles in hand, drawn from ``pool`` (the tile indices of
+    ``view.unseen``): his values by the simulator's uniform draw (``playouts.holdings.UNIFORM``:
+    on values, the fullest-count go first), each value then one of its tiles left, uniformly;
+    and the tiles left."""
+    deal = UNIFORM.deals(view, rng, 1)[0]
     holdings: list[list[int]] = []
-    for other in range(n):
+    for other, values in enumerate(deal):
         tiles = []
-        for value in by_value[other] if other != seat else ():
+        for value in values if other != view.seat else ():
             same = [tile for tile in pool if ALL_TILES[tile].value == value]
             tile = same[pick(rng, len(same))]
             pool.remove(tile)
@@ -95,30 +88,17 @@ def _redealt(
 
 
 def _resampled(game: StepGame, log: DealLog, seat: int, rng: Random) -> DealLog:
-    n, drawn = game.players, game.drawn
-    laid = laid_by(log, n)
-    others = [other for other in range(n) if other != seat]
-    dealt = len(log.order)
-    counts = [
-        min(drawn, max(0, dealt - (other - log.dealer - 1) % n * drawn)) for other in range(n)
-    ]
-    if log.starter != NO_TILE and log is game.log:
-        above = [state.above for state in game.referee.seats]
-    else:
-        above = [NO_GO] * n
-    seen = drawn_by(log, seat, drawn, n)
-    for mask in laid:
-        seen |= mask
-    if log.starter != NO_TILE:
-        seen |= 1 << log.starter
-    pool = _tiles(ALL_MASK & ~seen)
-    held = [counts[o] - _count(laid[o]) - _count(log.away[o]) for o in range(n)]
-    holdings, left = _holdings(rng, pool, seat, held, above)
+    n = game.players
+    pool = sorted(_tiles(ALL_MASK & ~seen_by(game, log, seat)), key=_value)
+    holdings, left = _holdings(rng, seat_view(game, log, seat), pool)
     if crib_shown(log):
         # The crib was shown: only who laid which of its tiles away is hidden.
         left = _tiles(crib_of(log) & ~log.away[seat])
     copy = log.copy()
-    for other in others:
+    laid = laid_by(log, n)
+    for other in range(n):
+        if other == seat:
+            continue
         away = draw_some(rng, left, _count(log.away[other]))
         left = left[len(away) :]
         copy.away[other] = sum(1 << t for t in away)
@@ -126,8 +106,12 @@ def _resampled(game: StepGame, log: DealLog, seat: int, rng: Random) -> DealLog:
         holdings[other] = draw_some(rng, tiles, len(tiles))
     if log.blind != NO_TILE:
         copy.blind = draw_some(rng, left, 1)[0]
-    copy.order = _redealt(log, n, drawn, seat, holdings)
+    copy.order = _redealt(log, n, game.drawn, seat, holdings)
     return copy
+
+
+def _value(tile: int) -> int:
+    return ALL_TILES[tile].value
 
 
 def resampled_history(game: StepGame, seat: int, numbers: Numbers) -> list[int]:

@@ -17,7 +17,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from scoring_api.rules.constants import HAND_SIZE, MAX_COUNT, TILE_COUNT
-from scoring_api.rules.tiles import ALL_TILES
+from scoring_api.rules.referee_state import NO_GO
+from scoring_api.rules.tiles import ALL_TILES, tiles_in
+from scoring_api.sim.playouts.knowledge import SeatView, view_at
 from scoring_api.sim.stepwise import (
     EVENT_KINDS,
     GO,
@@ -72,6 +74,52 @@ def laid_by(log: DealLog, players: int) -> list[int]:
         if play & _TILE_BITS != GO:
             laid[play >> PLAY_SEAT_SHIFT] |= 1 << (play & _TILE_BITS)
     return laid
+
+
+def seen_by(game: StepGame, log: DealLog, seat: int) -> int:
+    """The tiles ``seat`` has seen of ``log`` (a deal of ``game``), as a mask: those he drew,
+    the starter, every tile laid."""
+    seen = drawn_by(log, seat, game.drawn, game.players)
+    for mask in laid_by(log, game.players):
+        seen |= mask
+    return seen if log.starter == NO_TILE else seen | 1 << log.starter
+
+
+def seat_view(game: StepGame, log: DealLog, seat: int) -> SeatView:
+    """What ``seat`` knows of ``log`` (a deal of ``game``), as the simulator's floor takes it
+    (``playouts.knowledge``): in the current deal's play, the referee's view of him
+    (``view_at``); before the play, or in a deal played out, no count and no go, each seat
+    holding what he drew less what he laid away and laid. The seed is left empty: the
+    resampler's draws are OpenSpiel's numbers, not a seed's."""
+    n, drawn = game.players, game.drawn
+    mine = drawn_by(log, seat, drawn, n)
+    if log is game.log and log.starter != NO_TILE:
+        own = mine | 1 << log.starter
+        return view_at(game.referee, seat, log.dealer, game.rules, own, "")
+    laid = laid_by(log, n)
+    dealt = len(log.order)
+    held = [
+        min(drawn, max(0, dealt - (other - log.dealer - 1) % n * drawn))
+        - bin(laid[other] | log.away[other]).count("1")
+        for other in range(n)
+    ]
+    seen = seen_by(game, log, seat)
+    return SeatView(
+        seat=seat,
+        dealer=log.dealer,
+        sides=tuple(game.side_of),
+        rules=game.rules,
+        hand=tuple(tile.value for tile in tiles_in[mine & ~log.away[seat] & ~laid[seat]]),
+        playable=(),
+        count_values=(),
+        passed=(False,) * n,
+        last=None,
+        held=tuple(held),
+        above=(NO_GO,) * n,
+        played=tuple(laid),
+        unseen=tuple(sorted(tile.value for tile in ALL_TILES if not seen & tile.bit)),
+        seed="",
+    )
 
 
 def _plays_text(log: DealLog) -> str:
@@ -225,10 +273,10 @@ def write_tensor(
     for tile in referee.laid:
         named["count"][tile.index] = 1.0
     named["count"][TILE_COUNT] = referee.count / MAX_COUNT
-    for other, state in enumerate(referee.seats):
+    for other, (state, public) in enumerate(zip(referee.seats, referee.public, strict=True)):
         named["go"][other] = float(referee.passed_mask >> other & 1)
         named["holding"][other] = (HAND_SIZE - state.laid) / HAND_SIZE
-        named["above"][other] = (state.above + 1) / (MAX_COUNT + 1)
+        named["above"][other] = (public.above + 1) / (MAX_COUNT + 1)
 
 
 def _set_tiles(row: NDArray[np.float32], mask: int) -> None:

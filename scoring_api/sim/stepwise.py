@@ -101,12 +101,13 @@ def _copy_referee(referee: PlayReferee) -> PlayReferee:
     players = referee.players
     copy = PlayReferee(players, referee.dealer, referee.starter, held=[0] * players)
     for seat, mine in zip(copy.seats, referee.seats, strict=True):
-        seat.held, seat.laid, seat.score, seat.above = mine.held, mine.laid, mine.score, mine.above
+        seat.held, seat.laid, seat.score = mine.held, mine.laid, mine.score
     for shown, theirs in zip(copy.public, referee.public, strict=True):
-        shown.tiles = theirs.tiles
+        shown.tiles, shown.above = theirs.tiles, theirs.above
     copy.passed_mask, copy.holding, copy.used = referee.passed_mask, referee.holding, referee.used
-    copy.laid_code, copy.code, copy.count = referee.laid_code, referee.code, referee.count
-    copy.tile_points, copy._turn = referee.tile_points, referee._turn
+    copy.laid_code, copy.count_code = referee.laid_code, referee.count_code
+    copy.count = referee.count
+    copy.tile_points, copy.turn_seat = referee.tile_points, referee.turn_seat
     copy.last_seat = referee.last_seat
     return copy
 
@@ -193,7 +194,7 @@ class StepGame:
         """The seat to act, ``CHANCE`` or ``TERMINAL``."""
         phase = self.phase
         if phase == PLAY:
-            return self.referee.on_turn
+            return self.referee.turn_seat
         if phase == AWAY:
             return self.actor
         if phase == OVER:
@@ -210,7 +211,7 @@ class StepGame:
         """The actions of the seat to act, lowest first."""
         if self.phase == PLAY:
             referee = self.referee
-            fitting = referee.fitting(referee.on_turn)
+            fitting = referee.fitting(referee.turn_seat)
             return _indices(fitting) if fitting else [GO]
         assert self.phase == AWAY
         hand = self.hands[self.actor]
@@ -290,7 +291,7 @@ class StepGame:
 
     def _play(self, action: int) -> None:
         referee, log = self.referee, self.log
-        player = referee.on_turn
+        player = referee.turn_seat
         log.plays.append(player << PLAY_SEAT_SHIFT | action)
         if action == GO:
             go_point = referee.go(player)

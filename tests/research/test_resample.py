@@ -50,10 +50,10 @@ def test_a_resampled_state_has_the_seats_information_state(mode: str) -> None:
         mine, theirs = state.table.game, other.table.game
         assert theirs.holding(seat) == mine.holding(seat)
         if mine.phase == PLAY:
-            for held, state_of in zip(
-                theirs.referee.held, theirs.referee.seats, strict=True
+            for held, public in zip(
+                theirs.referee.held, theirs.referee.public, strict=True
             ):  # every go bound holds in the new deal
-                assert all(ALL_TILES[i].value > state_of.above for i in range(28) if held >> i & 1)
+                assert all(ALL_TILES[i].value > public.above for i in range(28) if held >> i & 1)
 
 
 def test_the_hidden_tiles_are_drawn_anew() -> None:
@@ -86,7 +86,7 @@ def test_a_go_bounds_the_tiles_drawn_and_the_rest_are_uniform() -> None:
         for candidate in states_of_a_game("players=2", seed):
             game = candidate.table.game
             seat = candidate.current_player()
-            if game.phase == PLAY and game.referee.seats[1 - seat].above >= 8:
+            if game.phase == PLAY and game.referee.public[1 - seat].above >= 8:
                 held = 4 - game.referee.seats[1 - seat].laid
                 if held >= 2:
                     state = candidate
@@ -97,7 +97,7 @@ def test_a_go_bounds_the_tiles_drawn_and_the_rest_are_uniform() -> None:
     game = state.table.game
     seat = state.current_player()
     other = 1 - seat
-    above = game.referee.seats[other].above
+    above = game.referee.public[other].above
     held = 4 - game.referee.seats[other].laid
     seen = game.referee.used | 1 << game.log.starter
     for tile in game.log.order[(seat - game.log.dealer - 1) % 2 * 6 :][:6]:
