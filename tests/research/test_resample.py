@@ -4,6 +4,7 @@ tiles drawn uniformly among those that fit what he saw (the goes constrain them)
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from random import Random
 
 import pytest
@@ -13,9 +14,11 @@ require_research()
 
 import pyspiel  # noqa: E402
 
-from scoring_api.research import openspiel_game  # noqa: E402
+from scoring_api.research import bots, openspiel_game  # noqa: E402
 from scoring_api.research.resample import resampled_history  # noqa: E402
-from scoring_api.rules.tiles import ALL_TILES  # noqa: E402
+from scoring_api.research.views import drawn_by, seat_view  # noqa: E402
+from scoring_api.rules.referee_state import NO_GO  # noqa: E402
+from scoring_api.rules.tiles import ALL_TILES, tiles_counted, tiles_in  # noqa: E402
 from scoring_api.sim.stepwise import PLAY  # noqa: E402
 
 MODES = ["players=2", "players=3", "players=4", "players=4,partners=True"]
@@ -114,3 +117,22 @@ def test_a_go_bounds_the_tiles_drawn_and_the_rest_are_uniform() -> None:
     for tile in eligible:  # within 5 standard deviations of the binomial
         p = held / len(eligible)
         assert abs(counts[tile] - expected) < 5 * (samples * p * (1 - p)) ** 0.5 + 1
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_draw_is_given_what_the_seat_knows(mode: str) -> None:
+    """The ``SeatView`` the floor's uniform draw is given: in the play, the one the simulator's
+    ``Seat`` of that seat gives (``Seat.view()``, seed aside); in the lay-away, his tiles in
+    hand, how many each seat holds, no go and the tiles he has not drawn."""
+    for state in states_of_a_game(mode, 4):
+        game = state.table.game
+        seat = state.current_player()
+        view = seat_view(game, game.log, seat)
+        if game.phase == PLAY:
+            assert view == replace(bots.seat_view(game, seat).view(), seed="")
+            continue
+        mine = drawn_by(game.log, seat, game.drawn, game.players)
+        assert view.hand == tuple(tile.value for tile in tiles_in[game.holding(seat)])
+        assert view.held == tuple(tiles_counted(game.holding(o)) for o in range(game.players))
+        assert view.above == (NO_GO,) * game.players
+        assert view.unseen == tuple(sorted(t.value for t in ALL_TILES if not mine & t.bit))
