@@ -89,11 +89,14 @@ def _redealt(
 
 def _resampled(game: StepGame, log: DealLog, seat: int, rng: Random) -> DealLog:
     n = game.players
-    pool = sorted(_tiles(ALL_MASK & ~seen_by(game, log, seat)), key=_value)
-    holdings, left = _holdings(rng, seat_view(game, log, seat), pool)
     if crib_shown(log):
-        # The crib was shown: only who laid which of its tiles away is hidden.
+        # Played out and shown: every tile but the crib's was laid in sight of all, and the
+        # crib shown; only who laid which of its tiles away is hidden.
+        holdings: list[list[int]] = [[] for _ in range(n)]
         left = _tiles(crib_of(log) & ~log.away[seat])
+    else:
+        pool = sorted(_tiles(ALL_MASK & ~seen_by(game, log, seat)), key=_value)
+        holdings, left = _holdings(rng, seat_view(game, log, seat), pool)
     copy = log.copy()
     laid = laid_by(log, n)
     for other in range(n):
