@@ -122,9 +122,15 @@ class ISMCTSPlayer(ismcts.ISMCTSBot):  # type: ignore[misc]
 
 def ismcts_bot(game: Any, simulations: int, seed: int, uct_c: float = 2.0) -> ISMCTSPlayer:
     """ISMCTS at ``simulations`` a decision, random roll-outs to the end of the game, the
-    hidden tiles drawn by the game's ``resample_from_infostate``."""
+    hidden tiles drawn by the game's ``resample_from_infostate`` from the bot's own seeded
+    numbers (as shipped, ISMCTS hands it a ``pyspiel.UniformProbabilitySampler``, which is
+    seeded anew from the system at each call: no game could be played again)."""
     random_state = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
-    return ISMCTSPlayer(
+    bot = ISMCTSPlayer(
         game, evaluator, uct_c, simulations, random_state=random_state, use_observation_string=False
     )
+    bot.set_resampler(
+        lambda state, player: state.resample_from_infostate(player, random_state.random_sample)
+    )
+    return bot

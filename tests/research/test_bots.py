@@ -88,3 +88,16 @@ def test_openspiels_ismcts_plays_whole_games_through_the_resampler(mode: str) ->
     assert state.is_terminal()
     assert sum(returns) == pytest.approx(0.0)
     assert check_against_referee(state.table.game) > 0
+
+
+def test_an_ismcts_game_plays_again_from_its_seeds() -> None:
+    """ISMCTS draws the hidden tiles from its own seeded numbers: the same seeds, the same
+    game (with OpenSpiel's default sampler, seeded from the system, they differ)."""
+    game = pyspiel.load_game(f"{openspiel_game.SHORT_NAME}(first_dealer=0)")
+    histories = []
+    for _ in range(2):
+        lineup = [bots.ismcts_bot(game, simulations=8, seed=3), bots.strategy_bot("expected", 3)]
+        state = game.new_initial_state()
+        evaluate_bots(state, lineup, np.random.RandomState(4))
+        histories.append(state.history())
+    assert histories[0] == histories[1]
