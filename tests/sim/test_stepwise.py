@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import inspect
 from random import Random
 
 import pytest
 from stepwise_check import ALL_RULES, check_against_referee, random_game, rules_id
 
 from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.referee import PlayReferee
 from scoring_api.sim.stepwise import (
     AWAY,
     CHANCE,
@@ -72,6 +74,43 @@ def test_a_copy_is_left_alone_by_the_originals_later_actions() -> None:
         game.apply(options[int(rng.random() * len(options))])
     assert seen(copy) == before
     assert copy.phase == PLAY
+
+
+def _fields(cls: type) -> list[str]:
+    """A class's instance fields: its slots interpreted, its native attributes compiled
+    (data descriptors either way; properties aside)."""
+    return sorted(
+        name
+        for name, attribute in vars(cls).items()
+        if inspect.isdatadescriptor(attribute)
+        and not isinstance(attribute, property)
+        and not name.startswith("__")
+    )
+
+
+def _slots(thing: object) -> dict[str, object]:
+    """Every field of a referee, its seats' and its public plays' fields as tuples."""
+    values: dict[str, object] = {}
+    for name in _fields(type(thing)):
+        value = getattr(thing, name)
+        if isinstance(value, list) and value and _fields(type(value[0])):
+            value = [tuple(getattr(item, f) for f in _fields(type(item))) for item in value]
+        values[name] = value
+    return values
+
+
+def test_a_copys_referee_holds_every_slot_of_the_originals() -> None:
+    """Whatever the referee keeps (a slot added to it later too), a copy keeps the same."""
+    rng, checked = Random(8), 0
+    game = StepGame(RuleOptions(players=3))
+    while game.current() != TERMINAL:
+        if game.phase == PLAY:
+            assert _slots(game.copy().referee) == _slots(game.referee)
+            checked += 1
+        options = game.chance_outcomes() if game.current() == CHANCE else game.legal()
+        game.apply(options[int(rng.random() * len(options))])
+    assert checked > 20
+    assert {"public", "seats", "count_code", "turn_seat"} <= set(_fields(PlayReferee))
 
 
 def test_go_is_the_only_action_of_a_player_none_of_whose_tiles_fits() -> None:
