@@ -173,7 +173,6 @@ def test_only_the_http_layer_and_the_move_import_the_review() -> None:
     assert all(name.startswith(("scoring_api.api.", MOVE)) for name in askers), askers
 
 
-
 def test_only_the_research_extras_users_import_the_research_package() -> None:
     """scoring_api/research needs the optional extra (OpenSpiel, PettingZoo): nothing of the
     service imports it, and of the project it builds on the rules core and the simulator only
