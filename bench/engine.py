@@ -2,6 +2,7 @@
 
 Run from the repository root, after ./scripts/setup (which compiles the engine):
     .venv/bin/python bench/engine.py [--games N] [--rounds R] [--skip-instructions]
+        [--engines compiled] [--pairings random expert] [--profile DIR]
 
 Instructions (the main figure, the same whatever else the machine is doing): each pairing's
 request is posted to ``create_app()``'s test client in a fresh process under valgrind's
@@ -9,7 +10,9 @@ callgrind, once with N games and once with 2N, and the difference is divided by 
 imports and the first request's set-up cancel out. The pure build is the same checkout with
 ``SCORING_API_ENGINE=pure``. Then games per second, wall clock: R rounds, each running every
 pairing in a fresh process of each build, alternating which goes first; the ratio of medians
-is the compiled build's speed-up. Nothing here asserts: bench/README.md holds the figures.
+is the compiled build's speed-up. ``--profile DIR`` keeps each callgrind run's file in DIR
+(``<build>-<pairing>-<games>.out``) for ``callgrind_annotate``: the per-game profile is the
+2N run's functions minus the N run's. Nothing here asserts: bench/README.md holds the figures.
 """
 
 from __future__ import annotations
@@ -55,14 +58,22 @@ assert answer.status_code == 200, answer.get_data(as_text=True)
 print(json.dumps({"engine": ENGINE.build, "games_per_second": games / elapsed}))
 """
 
-CALLGRIND = ("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null")
+
+def _callgrind(out_file: Path | None) -> list[str]:
+    return ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file or os.devnull}"]
 
 
-def _run(build: str, body: dict[str, object], games: int, callgrind: bool) -> tuple[str, float]:
+def _run(
+    build: str,
+    body: dict[str, object],
+    games: int,
+    callgrind: bool,
+    out_file: Path | None = None,
+) -> tuple[str, float]:
     env = {**os.environ, "SCORING_API_ENGINE": build, "PYTHONHASHSEED": "0"}
     command = [sys.executable, "-c", SNIPPET, json.dumps(body), str(games), "1"]
     out = subprocess.run(
-        [*CALLGRIND, *command] if callgrind else command,
+        [*_callgrind(out_file), *command] if callgrind else command,
         cwd=ROOT,
         env=env,
         check=True,
@@ -78,11 +89,19 @@ def _run(build: str, body: dict[str, object], games: int, callgrind: bool) -> tu
     return build, float(answer["games_per_second"])
 
 
-def instructions_per_game(build: str, body: dict[str, object], games: int) -> float:
-    """Instructions of 2N games minus those of N, per game."""
-    _, one = _run(build, body, games, True)
-    _, two = _run(build, body, 2 * games, True)
-    return (two - one) / games
+def instructions_per_game(
+    build: str, body: dict[str, object], games: int, profile: tuple[Path, str] | None = None
+) -> float:
+    """Instructions of 2N games minus those of N, per game (``profile``: the directory and
+    the pairing's name the callgrind files are kept under)."""
+    counts = []
+    for n in (games, 2 * games):
+        out_file = None
+        if profile is not None:
+            folder, name = profile
+            out_file = folder / f"{build}-{name.replace(' ', '_').replace(',', '')}-{n}.out"
+        counts.append(_run(build, body, n, True, out_file)[1])
+    return (counts[1] - counts[0]) / games
 
 
 def main() -> None:
@@ -92,14 +111,27 @@ def main() -> None:
     parser.add_argument("--timed-games", type=int, default=2000)
     parser.add_argument("--skip-instructions", action="store_true")
     parser.add_argument("--skip-timing", action="store_true", help="instructions only")
+    parser.add_argument("--engines", nargs="+", default=["pure", "compiled"])
+    parser.add_argument(
+        "--pairings", nargs="+", help="the pairings whose name starts with one of these"
+    )
+    parser.add_argument("--profile", type=Path, help="keep the callgrind files in this folder")
     args = parser.parse_args()
+    pairings = {
+        name: spec
+        for name, spec in PAIRINGS.items()
+        if not args.pairings or any(name.startswith(prefix) for prefix in args.pairings)
+    }
+    if args.profile:
+        args.profile.mkdir(parents=True, exist_ok=True)
     if not args.skip_instructions:
         print(f"instructions per game ({args.games} and {2 * args.games} games, callgrind)")
         print("| pairing | issue's today | target | pure | compiled | pure / compiled | met |")
         print("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
-        for name, (body, target, today) in PAIRINGS.items():
-            pure = instructions_per_game("pure", body, args.games)
-            compiled = instructions_per_game("compiled", body, args.games)
+        for name, (body, target, today) in pairings.items():
+            profile = None if args.profile is None else (args.profile, name)
+            got = {b: instructions_per_game(b, body, args.games, profile) for b in args.engines}
+            pure, compiled = (got.get(build, float("nan")) for build in ("pure", "compiled"))
             print(
                 f"| {name} | {today:,} | {target:,} | {pure:,.0f} | {compiled:,.0f} "
                 f"| {pure / compiled:.2f}x | {'yes' if compiled <= target else 'no'} |",
@@ -113,7 +145,7 @@ def main() -> None:
     )
     print("| pairing | pure | compiled | compiled / pure |")
     print("| --- | ---: | ---: | ---: |")
-    for name, (body, _, _) in PAIRINGS.items():
+    for name, (body, _, _) in pairings.items():
         speeds: dict[str, list[float]] = {"pure": [], "compiled": []}
         for k in range(args.rounds):
             order = ("pure", "compiled") if k % 2 == 0 else ("compiled", "pure")

@@ -296,7 +296,8 @@ class PlayReferee:
 
     def _place(self, player: int, tile: Tile) -> None:
         """The tile goes down on the count and scores (``tile_points``), a go point aside."""
-        self.check_tile(player, tile)
+        seat, public = self.seats[player], self.public[player]
+        self._check_tile(player, tile, seat, public)
         if self.turn_seat != player:
             raise self._out_of_turn(player)
         value = tile.value
@@ -304,14 +305,13 @@ class PlayReferee:
         if count > MAX_COUNT:
             raise IllegalPlayError("count_over_31", f"{tile} would make the count {count}: say Go")
         bit = tile.bit
-        seat = self.seats[player]
         if seat.held != UNKNOWN:
             seat.held ^= bit
         seat.laid += 1
         if seat.laid == HAND_SIZE:
             self.holding &= ~(1 << player)
         self.used |= bit
-        self.public[player].tiles |= bit
+        public.tiles |= bit
         self.laid_code = with_tile(self.laid_code, tile)
         code = self.count_code = with_value(self.count_code, value)
         self.count = count
@@ -340,18 +340,21 @@ class PlayReferee:
         """The checks of a tile that do not depend on the count or the turn: nobody has laid
         it, it is not the starter, it may be his, and it would not have fitted the count at
         any of his goes (``go_proved_wrong``)."""
+        self._check_tile(player, tile, self.seats[player], self.public[player])
+
+    def _check_tile(self, player: int, tile: Tile, seat: SeatPlay, public: PublicPlay) -> None:
+        """``check_tile``, his ``seats`` and ``public`` entries looked up by the caller."""
         if self.starter is not None and tile.index == self.starter.index:
             raise IllegalPlayError("starter_played", f"{tile} is the starter; it is not played")
         if self.used & tile.bit:
             raise IllegalPlayError("tile_repeated", f"{tile} has already been played")
-        seat = self.seats[player]
         if seat.laid >= HAND_SIZE:
             raise IllegalPlayError(
                 "too_many_tiles", f"player {player} has already laid all {HAND_SIZE} tiles"
             )
         if seat.held != UNKNOWN and not seat.held & tile.bit:
             raise IllegalPlayError("tile_not_in_hand", f"{tile} is not in player {player}'s hand")
-        above = self.public[player].above
+        above = public.above
         if tile.value <= above:
             raise go_proved_wrong(player, tile, MAX_COUNT - above)
 

@@ -23,11 +23,11 @@ from scoring_api.rules.constants import (
 )
 from scoring_api.rules.deal import lurched_sides
 from scoring_api.rules.options import RuleOptions
-from scoring_api.rules.play_scoring import CLOSING_ITEMS, GO_POINTS, CloseKind
+from scoring_api.rules.play_scoring import CLOSING_ITEMS, GO_POINTS
 from scoring_api.rules.records import PlaySheet
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seats import leader, next_seat, seats_from
-from scoring_api.rules.show import ShowItem, score_show, show_table
+from scoring_api.rules.show import show_table
 from scoring_api.rules.tiles import BY_VALUE, RANK_OF, Tile, TileMask, tiles_counted, tiles_in
 
 from .chance import pick_with, random_of
@@ -40,12 +40,14 @@ from .outcome import (
     GameResult,
     Shown,
     ShowWhose,
+    lay_recorded,
+    shown_items,
 )
 from .ranks import (
     RANK_BITS,
     RANK_WEIGHTS,
     RANKS,
-    fitting_tiles,
+    fitting,
     lowest,
     rank_values,
 )
@@ -97,6 +99,10 @@ class _Player:
     )
 
     def __init__(self) -> None:
+        self.start()
+
+    def start(self) -> None:
+        """No points yet (a new game)."""
         self.starter = self.play = self.hand = self.crib = 0
         """His points by source (``SOURCES``)."""
         self.as_dealer = self.as_non_dealer = 0
@@ -124,46 +130,51 @@ class _Player:
             self.as_non_dealer += points
 
 
-class _Game:
-    """One game in play: the deals, the scores, and what its result and transcript keep."""
+class GameTable:
+    """A table where games are played one after another, by the same strategies under the
+    same rules: what every game sets up alike (the seats, the play's referee, one view of
+    the play per player) is made once, and each game (``play``) starts from nothing else
+    of the last. What its result and transcript keep is made anew each game."""
 
     def __init__(
-        self,
-        strategies: Sequence[Strategy],
-        rules: RuleOptions,
-        rng: Random,
-        first_dealer: int,
-        transcript: bool,
+        self, strategies: Sequence[Strategy], rules: RuleOptions, transcript: bool
     ) -> None:
         n = rules.players
         self.strategies = tuple(strategies)
         self.rules = rules
-        self.rng = rng
-        self.random = random_of(rng)  # the deal's draws call it directly
         self.players = n
         self.deal_shape = shape = DEALS[n]
         self.drawn = n * shape.drawn + shape.blind + 1
         """Tiles a deal draws: each seat's, the blind tile, and last the starter."""
-        self.table = show_table(rules)  # looked up once: three shows a deal
+        self.show_totals = show_table(rules)  # looked up once: three shows a deal
         seating = _seating(n, rules.partners)
         self.side_of, self.next_of, self.shows = seating.side_of, seating.next_of, seating.shows
-        self.scores = [0] * seating.sides
+        self.sides = seating.sides
         self.target = rules.target
-        self.winner = -1
         self.seated = [_Player() for _ in range(n)]
         self.held: list[TileMask] = [0] * n
         """Each seat's kept tiles this deal, for the referee (written over each deal)."""
-        self.dealt = [0] * n
-        self.deals = 0
-        self.hand_scores: list[int] = []
-        self.crib_scores: list[int] = []
         # The play's referee, started anew each deal, and one view of the play per player,
         # brought up to date on each of his turns.
         self.referee = PlayReferee(players=n, held=[0] * n)
         self.seats = [Seat((), (), 0, HAND_SIZE, seat) for seat in range(n)]
+        self.transcribing = transcript
+
+    def start(self, rng: Random, first_dealer: int) -> None:
+        """A new game: no points, no deals; every random choice from ``rng``."""
+        self.rng = rng
+        self.random = random_of(rng)  # the deal's draws call it directly
+        self.scores = [0] * self.sides
+        self.winner = -1
+        for player in self.seated:
+            player.start()
+        self.dealt = [0] * self.players
+        self.deals = 0
+        self.hand_scores: list[int] = []
+        self.crib_scores: list[int] = []
         self.dealer = self.first_dealer = first_dealer
         self.record: DealRecord | None = None
-        self.transcript: list[DealRecord] | None = [] if transcript else None
+        self.transcript: list[DealRecord] | None = [] if self.transcribing else None
 
     def score(self, seat: int, points: int, source: int) -> bool:
         """Every scoring event passes here, so the game ends the instant the target is hit:
@@ -180,7 +191,9 @@ class _Game:
             return True
         return False
 
-    def play(self) -> GameResult:
+    def play(self, rng: Random, first_dealer: int) -> GameResult:
+        """One game to ``rules.target``; every random choice comes from ``rng``."""
+        self.start(rng, first_dealer)
         while not self.deal():
             self.dealer = self.next_of[self.dealer]
         return GameResult(
@@ -298,13 +311,13 @@ class _Game:
         """The show: from the dealer's left round to the dealer, then the crib (``crib_key``
         its show key). True once the game is over."""
         dealer, rules, record = self.dealer, self.rules, self.record
-        held, seated, table = self.held, self.seated, self.table
+        held, seated, table = self.held, self.seated, self.show_totals
         for seat in self.shows[dealer]:
             total = table[seated[seat].key + starter_key]
             self.hand_scores.append(total)
             if record is not None:
                 whose: ShowWhose = "dealer" if seat == dealer else "non_dealer"
-                items = _items(tiles_in[held[seat]], starter, rules)
+                items = shown_items(tiles_in[held[seat]], starter, rules)
                 record.shows.append(Shown(whose, seat, total, items))
             if self.score(seat, total, HAND):
                 return True
@@ -312,7 +325,7 @@ class _Game:
         self.crib_scores.append(total)
         if record is not None:
             crib = [tile for away in record.discards for tile in away] + record.blind
-            record.shows.append(Shown("crib", dealer, total, _items(crib, starter, rules)))
+            record.shows.append(Shown("crib", dealer, total, shown_items(crib, starter, rules)))
         return self.score(dealer, total, CRIB)
 
     def pegging(self, held: list[TileMask], starter: Tile) -> bool:
@@ -333,7 +346,7 @@ class _Game:
         while not referee.complete:
             player = referee.turn_seat
             state = seated[player]
-            playable = fitting_tiles(state.ranks, MAX_COUNT - referee.count)
+            playable = fitting(state.ranks, MAX_COUNT - referee.count)
             if not playable:
                 said_at = referee.count
                 go_point = referee.go(player)
@@ -344,8 +357,8 @@ class _Game:
                     return True
                 continue
             seat = seats[player]
-            seat.playable = playable
-            seat.hand = referee.seats[player].held
+            seat.playable_ranks = playable
+            seat.hand_ranks = state.ranks
             seat.count_code = referee.count_code
             seat.seen = state.own | referee.used
             seat.opponent_tiles = HAND_SIZE - referee.seats[next_of[player]].laid
@@ -355,7 +368,7 @@ class _Game:
             if sheet is None:
                 closes = referee.lay_scored(player, tile)
             else:
-                closes = _lay_recorded(referee, sheet, player, tile)
+                closes = lay_recorded(referee, sheet, player, tile)
             state.ranks ^= 1 << RANK_OF[tile.index]
             # The go point is its own event, after the tile's own points (section 5): a
             # target reached by the tile ends the game before it, and the record with it.
@@ -369,25 +382,6 @@ class _Game:
         return False
 
 
-def _items(shown: Sequence[Tile], starter: Tile, rules: RuleOptions) -> tuple[ShowItem, ...]:
-    return score_show(shown, starter, rules).items
-
-
-def _lay_recorded(
-    referee: PlayReferee, sheet: PlaySheet, player: int, tile: Tile
-) -> CloseKind | None:
-    """Lay a tile and write it on the sheet with its own items: a go point it earned is
-    written as its own event, once the tile's points are scored."""
-    count = referee.count + tile.value
-    items, closes = referee.lay(player, tile)
-    if closes in CLOSING_ITEMS:
-        items.pop()  # the go point's item: written when it is scored
-        sheet.tile(player, tile, count, items, None)
-    else:
-        sheet.tile(player, tile, count, items, closes)
-    return closes
-
-
 def play_game(
     strategies: Sequence[Strategy],
     rules: RuleOptions,
@@ -396,4 +390,4 @@ def play_game(
     transcript: bool = False,
 ) -> GameResult:
     """One game to ``rules.target``; every random choice comes from ``rng``."""
-    return _Game(strategies, rules, rng, first_dealer, transcript).play()
+    return GameTable(strategies, rules, transcript).play(rng, first_dealer)

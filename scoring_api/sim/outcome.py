@@ -1,13 +1,17 @@
 """What a game leaves: its result, the sums a run of games adds up, and, when asked for, its
-transcript deal by deal (the simulator's answers are made of these)."""
+transcript deal by deal and what writes it (the simulator's answers are made of these)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from scoring_api.rules.records import ScoredPlay
-from scoring_api.rules.show import ShowItem
+from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.play_scoring import CLOSING_ITEMS, CloseKind
+from scoring_api.rules.records import PlaySheet, ScoredPlay
+from scoring_api.rules.referee import PlayReferee
+from scoring_api.rules.show import ShowItem, score_show
 from scoring_api.rules.tiles import Tile
 
 Source = Literal["starter", "play", "hand", "crib"]
@@ -161,3 +165,23 @@ class GameResult:
     def lurch(self) -> bool:
         """The winner lurched some side."""
         return bool(self.lurched)
+
+
+def shown_items(shown: Sequence[Tile], starter: Tile, rules: RuleOptions) -> tuple[ShowItem, ...]:
+    """A hand's or the crib's items at the show, for a transcript."""
+    return score_show(shown, starter, rules).items
+
+
+def lay_recorded(
+    referee: PlayReferee, sheet: PlaySheet, player: int, tile: Tile
+) -> CloseKind | None:
+    """Lay a tile and write it on the sheet with its own items: a go point it earned is
+    written as its own event, once the tile's points are scored."""
+    count = referee.count + tile.value
+    items, closes = referee.lay(player, tile)
+    if closes in CLOSING_ITEMS:
+        items.pop()  # the go point's item: written when it is scored
+        sheet.tile(player, tile, count, items, None)
+    else:
+        sheet.tile(player, tile, count, items, closes)
+    return closes

@@ -12,9 +12,9 @@ from typing import Final
 
 from mypy_extensions import i64
 
-from scoring_api.rules.constants import DEALS, MAX_PLAYERS, PLAYERS, TILE_COUNT
+from scoring_api.rules.constants import DEALS, MAX_COUNT, MAX_PLAYERS, PLAYERS, TILE_COUNT
 from scoring_api.rules.show import VALUE_WEIGHTS
-from scoring_api.rules.tiles import BY_VALUE, Tile
+from scoring_api.rules.tiles import BY_VALUE, RANK_OF, Tile, TileMask, tiles_in
 
 RANKS: Final = tuple(range(TILE_COUNT))
 """The deck before it is shuffled."""
@@ -24,6 +24,11 @@ RANK_BITS: Final = tuple(tile.bit for tile in BY_VALUE)
 """By rank, the tile's bit in a ``TileMask``."""
 RANK_WEIGHTS: Final = tuple(VALUE_WEIGHTS[tile.value] for tile in BY_VALUE)
 """By rank, the tile's part of a show key (``show.value_keys``)."""
+RANKS_UP_TO: Final = tuple(
+    sum(1 << rank for rank, tile in enumerate(BY_VALUE) if tile.value <= room)
+    for room in range(MAX_COUNT + 1)
+)
+"""``RANKS_UP_TO[room]``: the mask of every rank of value at most ``room`` (0..31)."""
 DRAWN_BY_TWO: Final = DEALS[PLAYERS].drawn
 DRAWN_BY_THREE_OR_FOUR: Final = DEALS[MAX_PLAYERS].drawn
 """Tiles each player draws: six with two players, five with three or four."""
@@ -69,28 +74,60 @@ def rank_values(ranks: i64, count: int) -> tuple[int, ...]:
     )
 
 
-def fitting_tiles(ranks: i64, room: int) -> tuple[Tile, ...]:
-    """The tiles of a hand of at most four (a mask of ranks) whose value is at most
-    ``room``, lowest first: being in value order, they are its first ones."""
+def fitting(ranks: i64, room: int) -> i64:
+    """The tiles of a mask of ranks whose value is at most ``room`` (0..31): being in value
+    order, they are its lowest ranks."""
+    return ranks & RANKS_UP_TO[room]
+
+
+def nth_rank(ranks: i64, n: i64) -> i64:
+    """The ``n``-th rank of a mask (0: its lowest), so the ``n``-th tile by value."""
+    while n:
+        ranks &= ranks - 1
+        n -= 1
+    return lowest(ranks)
+
+
+def highest(ranks: i64) -> i64:
+    """The highest rank of a mask of at most four (not 0)."""
+    while ranks & ranks - 1:
+        ranks &= ranks - 1
+    return lowest(ranks)
+
+
+def ranks_of(mask: TileMask) -> i64:
+    """A ``TileMask`` as a mask of ranks."""
+    ranks: i64 = 0
+    for tile in tiles_in[mask]:
+        ranks |= 1 << RANK_OF[tile.index]
+    return ranks
+
+
+def mask_of_ranks(ranks: i64) -> TileMask:
+    """A mask of ranks as a ``TileMask``."""
+    mask = 0
+    while ranks:
+        rank = lowest(ranks)
+        ranks ^= 1 << rank
+        mask |= RANK_BITS[rank]
+    return mask
+
+
+def tiles_of_ranks(ranks: i64) -> tuple[Tile, ...]:
+    """The tiles of a mask of at most four ranks, lowest value first."""
     if not ranks:
         return ()
     first = lowest(ranks)
-    if RANK_VALUES[first] > room:
-        return ()
     ranks ^= 1 << first
     if not ranks:
         return (BY_VALUE[first],)
     second = lowest(ranks)
-    if RANK_VALUES[second] > room:
-        return (BY_VALUE[first],)
     ranks ^= 1 << second
     if not ranks:
         return (BY_VALUE[first], BY_VALUE[second])
     third = lowest(ranks)
-    if RANK_VALUES[third] > room:
-        return (BY_VALUE[first], BY_VALUE[second])
     ranks ^= 1 << third
-    if not ranks or RANK_VALUES[lowest(ranks)] > room:
+    if not ranks:
         return (BY_VALUE[first], BY_VALUE[second], BY_VALUE[third])
     fourth = lowest(ranks)
     assert not ranks ^ 1 << fourth, "a hand holds four tiles at most"

@@ -17,7 +17,7 @@ from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
 from scoring_api.rules.tiles import ALL_TILES, Tile
 
 from .chance import pick
-from .game import play_game
+from .game import GameTable
 from .outcome import CRIB, HAND, PLAY, SOURCE_COUNT, SOURCES, STARTER, GameResult
 from .registry import Budgets, strategy_for
 from .strategies import Strategy
@@ -95,16 +95,38 @@ def first_dealer_of(request: SimulationRequest, index: int, rng: Random) -> int:
     return request.first_dealer
 
 
+class RunGames:
+    """The games of a run, played one after another at one ``GameTable`` (its strategies,
+    seats and referee made once). Game ``i`` is still a pure function of the request and
+    ``i``: one generator is seeded anew from ``f"{seed}:{i}"`` for each, the same stream as a
+    new ``Random`` of that string, and the table keeps nothing of one game for the next."""
+
+    def __init__(self, request: SimulationRequest, transcript: bool = False) -> None:
+        self.request = request
+        self.table = GameTable(request.strategies(), request.rules, transcript)
+        self.rng: Random | None = None
+
+    def play(self, index: int) -> GameResult:
+        """Game ``index`` of the run."""
+        request = self.request
+        seed = f"{request.seed}:{index}"
+        rng = self.rng
+        if rng is None:
+            rng = self.rng = Random(seed)
+        else:
+            rng.seed(seed)
+        return self.table.play(rng, first_dealer_of(request, index, rng))
+
+
 def play_one(request: SimulationRequest, index: int, transcript: bool = False) -> GameResult:
     """Game ``index`` of the run: a pure function of the request and the index."""
-    rng = Random(f"{request.seed}:{index}")
-    dealer = first_dealer_of(request, index, rng)
-    return play_game(request.strategies(), request.rules, rng, dealer, transcript)
+    return RunGames(request, transcript).play(index)
 
 
 def play_all(request: SimulationRequest, transcript: bool = False) -> Iterator[GameResult]:
+    games = RunGames(request, transcript)
     for index in range(request.first_game, request.first_game + request.games):
-        yield play_one(request, index, transcript)
+        yield games.play(index)
 
 
 @dataclass(slots=True)

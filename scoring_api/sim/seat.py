@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from mypy_extensions import i64
+
 from scoring_api.rules.constants import HAND_SIZE
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.play_scoring import (
@@ -20,9 +22,10 @@ from scoring_api.rules.play_scoring import (
 )
 from scoring_api.rules.referee_state import PublicPlay
 from scoring_api.rules.seats import NO_SEAT
-from scoring_api.rules.tiles import ALL_MASK, Tile, TileMask, tiles_counted, tiles_in
+from scoring_api.rules.tiles import ALL_MASK, Tile, TileMask, tile_mask, tiles_counted, tiles_in
 
 from .playouts.knowledge import SeatView, turn_seed
+from .ranks import mask_of_ranks, ranks_of, tiles_of_ranks
 
 
 class Seat:
@@ -37,12 +40,12 @@ class Seat:
     __slots__ = (
         "count_code",
         "dealer",
-        "hand",
+        "hand_ranks",
         "last_seat",
         "opponent_tiles",
         "own",
         "passed_mask",
-        "playable",
+        "playable_ranks",
         "public",
         "rules",
         "seat",
@@ -50,8 +53,9 @@ class Seat:
         "sides",
     )
 
-    playable: tuple[Tile, ...]
-    """His tiles that fit the count, lowest value first (never empty when asked to lay)."""
+    playable_ranks: i64
+    """His tiles that fit the count (never none when asked to lay), as a mask of ranks:
+    read lowest bit first, lowest value first (``playable`` as tiles)."""
     count_code: CountCode
     """The values laid since the count began (``count_values`` as a tuple)."""
     seen: TileMask
@@ -60,8 +64,9 @@ class Seat:
     """How many tiles the next seat (on his left, an opponent in every mode) still holds."""
     seat: int
     """His seat."""
-    hand: TileMask
-    """His tiles not yet laid (nobody else's: a seat is told only what it could know)."""
+    hand_ranks: i64
+    """His tiles not yet laid (nobody else's: a seat is told only what it could know), as a
+    mask of ranks (``hand`` as a ``TileMask``, ``remaining()`` as tiles)."""
     passed_mask: int
     """Who has said go in the current count: bit ``seat`` (``passed`` by seat)."""
     own: TileMask
@@ -97,9 +102,10 @@ class Seat:
         played: list[TileMask] | None = None,
         rules: RuleOptions | None = None,
     ) -> None:
-        self.playable, self.seen = playable, seen
+        self.playable_ranks, self.seen = ranks_of(tile_mask(playable)), seen
         self.count_code = values_code(count_values) if count_values else 0
-        self.opponent_tiles, self.seat, self.hand = opponent_tiles, seat, hand
+        self.opponent_tiles, self.seat = opponent_tiles, seat
+        self.hand_ranks = ranks_of(hand)
         self.passed_mask = _mask_of(passed) if passed else 0
         self.own, self.dealer, self.sides = own, dealer, sides
         self.last_seat = NO_SEAT if last is None else last
@@ -112,7 +118,8 @@ class Seat:
     def snapshot(self) -> Seat:
         """A copy that later turns leave as it is: the game keeps one ``Seat`` per player
         and brings it up to date on each of his turns (its lists are copied too)."""
-        copy = Seat(self.playable, (), self.seen, self.opponent_tiles, self.seat, self.hand)
+        copy = Seat((), (), self.seen, self.opponent_tiles, self.seat)
+        copy.playable_ranks, copy.hand_ranks = self.playable_ranks, self.hand_ranks
         copy.count_code, copy.passed_mask, copy.own = self.count_code, self.passed_mask, self.own
         copy.dealer, copy.last_seat = self.dealer, self.last_seat
         copy.sides, copy.rules = self.sides, self.rules
@@ -144,6 +151,11 @@ class Seat:
             unseen=tuple(tile.value for tile in tiles_in[self.unseen()]),
             seed=seed,
         )
+
+    @property
+    def playable(self) -> tuple[Tile, ...]:
+        """His tiles that fit the count, lowest value first."""
+        return tiles_of_ranks(self.playable_ranks)
 
     @property
     def last(self) -> int | None:
@@ -185,9 +197,14 @@ class Seat:
         """How many tiles ``seat`` still holds (he laid the rest, in sight of all)."""
         return HAND_SIZE - tiles_counted(self.public[seat].tiles)
 
+    @property
+    def hand(self) -> TileMask:
+        """His tiles not yet laid."""
+        return mask_of_ranks(self.hand_ranks)
+
     def remaining(self) -> tuple[Tile, ...]:
         """His tiles not yet laid, lowest value first."""
-        return tiles_in[self.hand]
+        return tiles_of_ranks(self.hand_ranks)
 
     def score_now(self, tile: Tile) -> int:
         """What laying ``tile`` scores now, a go point aside."""

@@ -27,6 +27,7 @@ from scoring_api.rules.play_scoring import (
     with_value,
 )
 from scoring_api.rules.tiles import (
+    BY_VALUE,
     VALUE_COUNTS,
     VALUE_MASKS,
     Tile,
@@ -37,6 +38,7 @@ from scoring_api.rules.tiles import (
 from .chance import pick
 from .expected import best_discard, best_hand_discard
 from .layaway import DrawnValues, Positions
+from .ranks import RANK_VALUES, lowest, nth_rank
 from .seat import Seat
 
 
@@ -76,8 +78,8 @@ class RandomStrategy(Strategy):
         return first, second + (second >= first)
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
-        playable = seat.playable
-        return playable[pick(rng, len(playable))]
+        playable = seat.playable_ranks  # the n-th of them by value, as from the tuple
+        return BY_VALUE[nth_rank(playable, pick(rng, tiles_counted(playable)))]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -94,13 +96,16 @@ class GreedyStrategy(Strategy):
         return best_hand_discard(values, rules)
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
-        playable = seat.playable
-        best, best_key = playable[0], -1
-        for tile in playable:  # the first best, as max() picks it
+        playable = seat.playable_ranks
+        best, best_key = 0, -1
+        while playable:  # lowest value first; the first best, as max() picks it
+            rank = lowest(playable)
+            playable ^= 1 << rank
+            tile = BY_VALUE[rank]
             key = _greedy_key(seat.score_now(tile), tile.value)
             if key > best_key:
-                best, best_key = tile, key
-        return best
+                best, best_key = rank, key
+        return BY_VALUE[best]
 
 
 def _greedy_key(points: int, value: int) -> int:
@@ -170,23 +175,26 @@ class ExpectedStrategy(Strategy):
         return best_discard(values, own_crib, rules)
 
     def lay(self, seat: Seat, rng: Random) -> Tile:
-        playable = seat.playable
-        if len(playable) == 1:
-            return playable[0]
+        playable = seat.playable_ranks
+        first = lowest(playable)
+        if playable == 1 << first:
+            return BY_VALUE[first]
         # The unseen pool is the same for every tile he may lay: worked out once a turn.
         code, held = seat.count_code, seat.opponent_tiles
         unseen = seat.unseen()
         pool = tiles_counted(unseen)
         ways = _WAYS[pool][held] if held and pool >= held else 0
         room = MAX_COUNT - sum_of_code(code)
-        best, best_net, best_value = playable[0], 0.0, 0
-        for k, tile in enumerate(playable):
-            value = tile.value
+        best, best_net, best_value = first, 0.0, -1
+        while playable:  # lowest value first
+            rank = lowest(playable)
+            playable ^= 1 << rank
+            value = RANK_VALUES[rank]
             after = with_value(code, value)
             no_reply = not ways or value == room  # nobody replies to 31
             reply = 0.0 if no_reply else _best_reply(after, unseen, pool, held, ways)
             net = points_for_code[after] - reply
             # The first best of (net, value), as max() picks it.
-            if k == 0 or net > best_net or (net == best_net and value > best_value):
-                best, best_net, best_value = tile, net, value
-        return best
+            if best_value < 0 or net > best_net or (net == best_net and value > best_value):
+                best, best_net, best_value = rank, net, value
+        return BY_VALUE[best]

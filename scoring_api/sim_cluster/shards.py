@@ -21,7 +21,7 @@ from typing import Any
 from scoring_api import __version__
 from scoring_api.rules.options import RuleOptions
 from scoring_api.sim.outcome import GameResult
-from scoring_api.sim.runs import SimulationRequest, Totals, game_line, play_one
+from scoring_api.sim.runs import RunGames, SimulationRequest, Totals, game_line
 
 PACKAGE = Path(__file__).resolve().parents[1]
 
@@ -155,8 +155,9 @@ def play_range(
     totals = Totals.empty(rules)
     rows: list[GameRow] = []
     index, end = first_game, first_game + games
+    played_at = RunGames(sim, transcripts)
     while index < end and not halt():
-        game = play_one(sim, index, transcripts)
+        game = played_at.play(index)
         totals.add(game)
         if lines is not None:
             rows.append(lines.line(index, game, rules))

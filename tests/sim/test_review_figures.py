@@ -33,6 +33,7 @@ from scoring_api.rules.seats import next_seat
 from scoring_api.rules.show import show_total
 from scoring_api.rules.tiles import tile_mask
 from scoring_api.sim.playouts.nets import net
+from scoring_api.sim.ranks import ranks_of
 from scoring_api.sim.registry import STRATEGIES
 from scoring_api.sim.review.deal import LayAwayDecision, PlayDecision, review_deal
 from scoring_api.sim.review.inputs import ReviewRequest
@@ -103,13 +104,13 @@ def _play_rest(referee: PlayReferee, seen: Sequence[int], rng: Random) -> None:
     for seat in seats:
         seat.public = referee.public  # as the game hands it over
     while (player := referee.turn) is not None:
-        playable = referee.playable(player)
+        playable = referee.fitting(player)
         if not playable:
             referee.go(player)
             continue
         seat = seats[player]
-        seat.playable, seat.count_code = playable, referee.count_code
-        seat.hand = referee.held[player] or 0
+        seat.playable_ranks, seat.count_code = ranks_of(playable), referee.count_code
+        seat.hand_ranks = ranks_of(referee.held[player] or 0)
         seat.seen = seen[player] | referee.used
         seat.opponent_tiles = 4 - referee.laid_by[next_seat(player, n)]
         seat.passed_mask = referee.passed_mask

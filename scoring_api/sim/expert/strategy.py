@@ -10,11 +10,12 @@ from mypy_extensions import mypyc_attr
 from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
 from scoring_api.rules.play_scoring import with_value
 from scoring_api.rules.seats import next_seat
-from scoring_api.rules.tiles import Tile
+from scoring_api.rules.tiles import BY_VALUE, Tile
 
 from ..layaway import DrawnValues, Positions
 from ..playouts.holdings import LayAway
 from ..playouts.two_player import PackedPlay, PlayKey, packed_key, packed_play
+from ..ranks import RANK_VALUES, highest, lowest
 from ..seat import Seat
 from ..strategies import ExpectedStrategy
 from .model import expert_ranking
@@ -59,8 +60,11 @@ def packed_play_key(seat: Seat) -> int:
     """``play_key(seat)`` as ``playout.packed_key`` packs it (a turn with a choice of values):
     one int made from the seat's codes, which the expert looks up on every such turn."""
     mine = 0
-    for tile in seat.remaining():
-        mine = with_value(mine, tile.value)
+    ranks = seat.hand_ranks
+    while ranks:  # lowest value first
+        rank = lowest(ranks)
+        ranks ^= 1 << rank
+        mine = with_value(mine, RANK_VALUES[rank])
     passed = seat.has_passed(next_seat(seat.seat, EXPERT_PLAYERS))
     return packed_key(mine, seat.count_code, seat.opponent_tiles, passed)
 
@@ -106,13 +110,16 @@ class ExpertStrategy(ExpectedStrategy):
     def lay(self, seat: Seat, rng: Random) -> Tile:
         if seat.players != EXPERT_PLAYERS:
             return super().lay(seat, rng)
-        playable = seat.playable
-        if playable[0].value == playable[-1].value:
-            return playable[0]
+        playable = seat.playable_ranks
+        first = lowest(playable)
+        if RANK_VALUES[first] == RANK_VALUES[highest(playable)]:  # no choice of values
+            return BY_VALUE[first]
         value = self.packed.get(packed_play_key(seat))
         if value is None:
             return super().lay(seat, rng)
-        for tile in playable:
-            if tile.value == value:
-                return tile
+        while playable:  # the first of that value
+            rank = lowest(playable)
+            playable ^= 1 << rank
+            if RANK_VALUES[rank] == value:
+                return BY_VALUE[rank]
         raise AssertionError(f"the play table lays {value}, which {seat.seat} cannot lay")
