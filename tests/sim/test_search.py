@@ -28,8 +28,8 @@ BUDGET = RECORDER_BUDGET
 
 
 TOLD = {
-    "playable", "count_code", "seen", "opponent_tiles", "seat", "hand", "passed_mask", "own",
-    "dealer", "last_seat", "sides", "public", "rules",
+    "playable_ranks", "count_code", "seen", "opponent_tiles", "seat", "hand_ranks",
+    "passed_mask", "own", "dealer", "last_seat", "sides", "public", "rules",
 }  # fmt: skip
 """Every field a ``Seat`` stores: each is something the seat saw or was told at the table
 (``public``: each seat's ``PublicPlay``, the tiles he laid and his go bound)."""
