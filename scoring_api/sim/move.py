@@ -29,6 +29,7 @@ from scoring_api.rules.validation import check_turn
 from .advisor import Model, default_model
 from .expert.tables import shipped_tables
 from .playouts.knowledge import view_at
+from .ranks import ranks_of
 from .review.worth import go_value, tile_values
 from .seat import Seat
 from .strategies import Strategy
@@ -101,7 +102,7 @@ def seat_at_turn(
     known = Seat(
         referee.playable(seat), (), own | referee.used, HAND_SIZE - referee.seats[after].laid, seat
     )
-    known.hand = referee.held_by(seat) or 0
+    known.hand_ranks = ranks_of(referee.held_by(seat) or 0)
     known.count_code, known.passed_mask = referee.count_code, referee.passed_mask
     known.last_seat, known.own, known.dealer = referee.last_seat, own, dealer
     known.sides = tuple(rules.side_of(other) for other in range(rules.players))
