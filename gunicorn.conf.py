@@ -43,6 +43,9 @@ control_socket_disable = True
 # The app writes one JSON line per request itself; gunicorn's own log goes to stderr.
 accesslog = None
 errorlog = "-"
+# gunicorn builds its access line whenever a logging config is given, even for a logger that
+# drops it (about a tenth of a small request's instructions): this class asks the logger.
+logger_class = "scoring_api.serving.Logger"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 # gunicorn's own lines (start, boot, worker timeouts, signals) as JSON too, in the app's
 # fields (time, level, logger, message); its access log stays off (the app logs requests).

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Flask
@@ -18,9 +18,25 @@ from .web import web
 MAX_CONTENT_LENGTH = 2 * 1024 * 1024
 
 
+class ScoringApp(Flask):
+    """Flask, but a hook or view is asked once whether it is a coroutine function, not on
+    every request (Flask asks ``inspect`` seven times a request: the six hooks and the view).
+    """
+
+    def __init__(self, import_name: str) -> None:
+        super().__init__(import_name)
+        self._callables: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        callable_ = self._callables.get(func)
+        if callable_ is None:
+            callable_ = self._callables[func] = super().ensure_sync(func)
+        return callable_
+
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """A fresh app; the service keeps no state, so every worker builds its own."""
-    app = Flask(__name__)
+    app = ScoringApp(__name__)
     app.json = OrjsonProvider(app)
     app.config.update(MAX_CONTENT_LENGTH=MAX_CONTENT_LENGTH)
     if config:

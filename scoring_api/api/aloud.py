@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from scoring_api.rules import ShowItem
@@ -92,7 +93,7 @@ def _phrases(items: Sequence[ShowItem]) -> list[tuple[str, int, int, bool]]:
     return said
 
 
-def _said(language: _Language, phrases: list[tuple[str, int, int, bool]]) -> str:
+def _said(language: _Language, phrases: Sequence[tuple[str, int, int, bool]]) -> str:
     words = []
     for kind, size, total, first in phrases:
         number = language.numbers[total]
@@ -113,8 +114,14 @@ def _said(language: _Language, phrases: list[tuple[str, int, int, bool]]) -> str
 
 def aloud(items: Sequence[ShowItem]) -> dict[str, str]:
     """The show said aloud, ``{"en": ..., "ru": ...}``: what a player says as he counts."""
-    phrases = _phrases(items)
-    return {
-        lang: _said(language, phrases) if phrases else language.nothing
+    return dict(_said_in_every_language(tuple(_phrases(items))))
+
+
+@lru_cache(maxsize=4096)  # a few hundred phrasings recur: each is put into words once
+def _said_in_every_language(
+    phrases: tuple[tuple[str, int, int, bool], ...],
+) -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (lang, _said(language, phrases) if phrases else language.nothing)
         for lang, language in _LANGUAGES.items()
-    }
+    )

@@ -15,7 +15,7 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 TICK_SECONDS = 0.25
 
@@ -30,21 +30,23 @@ class Deadlines:
         self._tokens = itertools.count()
         self._pid = 0
 
-    @contextlib.contextmanager
-    def watch(self, sock: socket.socket, seconds: float) -> Iterator[Callable[[], bool]]:
+    def watch(self, sock: socket.socket, seconds: float) -> _Watch:
         """Within the block, reads of ``sock`` end after ``seconds``; yields "is it late?"."""
+        return _Watch(self, sock, seconds)
+
+    def _start(self, sock: socket.socket, seconds: float) -> int:
         token = next(self._tokens)
         with self._lock:
             if self._pid != os.getpid():  # first use in this (forked) worker
                 self._pid = os.getpid()
                 threading.Thread(target=self._enforce, name="body-deadlines", daemon=True).start()
             self._watched[token] = (time.monotonic() + seconds, sock)
-        try:
-            yield lambda: token in self._late
-        finally:
-            with self._lock:
-                self._watched.pop(token, None)
-                self._late.discard(token)
+        return token
+
+    def _stop(self, token: int) -> None:
+        with self._lock:
+            self._watched.pop(token, None)
+            self._late.discard(token)
 
     def _enforce(self) -> None:
         while True:
@@ -60,3 +62,23 @@ class Deadlines:
 
 
 DEADLINES = Deadlines()
+
+
+class _Watch:
+    """One body's read under its deadline: a plain context manager (a generator's costs
+    more, on every request)."""
+
+    __slots__ = ("_deadlines", "_seconds", "_sock", "_token")
+
+    def __init__(self, deadlines: Deadlines, sock: socket.socket, seconds: float) -> None:
+        self._deadlines, self._sock, self._seconds, self._token = deadlines, sock, seconds, -1
+
+    def __enter__(self) -> Callable[[], bool]:
+        self._token = self._deadlines._start(self._sock, self._seconds)
+        return self._is_late
+
+    def _is_late(self) -> bool:
+        return self._token in self._deadlines._late
+
+    def __exit__(self, *_: object) -> None:
+        self._deadlines._stop(self._token)

@@ -67,8 +67,21 @@ GAMES_SIMULATED = Counter("games_simulated", "Whole games played by simulations.
 
 
 def observe(method: str, route: str, status: int, seconds: float) -> None:
-    REQUESTS.labels(method, route, str(status)).inc()
-    LATENCY.labels(route).observe(seconds)
+    _request_counter(method, route, status).inc()
+    _latency_of(route).observe(seconds)
+
+
+# A labelled child is the same object for the process's life: each is found once, not on
+# every request (labels() checks, locks and builds its key each time). Labels are bounded
+# (routes, methods and "other", statuses), so these hold at most that many.
+@cache
+def _request_counter(method: str, route: str, status: int) -> Counter:
+    return REQUESTS.labels(method, route, str(status))
+
+
+@cache
+def _latency_of(route: str) -> Histogram:
+    return LATENCY.labels(route)
 
 
 _TICKS = os.sysconf("SC_CLK_TCK")

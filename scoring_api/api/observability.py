@@ -49,6 +49,13 @@ def configure_logging() -> None:
     root = logging.getLogger("scoring_api")
     if root.handlers:
         return
+    # No line of this process names where it was logged from (file, line, function, thread,
+    # process: the formats are time, level, logger, message and the line's own fields), so
+    # the logging module's documented optimisations skip working them out for every record.
+    logging.logThreads = False
+    logging.logProcesses = False
+    logging.logMultiprocessing = False
+    logging._srcfile = None
     handler = logging.StreamHandler()
     handler.setFormatter(
         JsonFormatter(

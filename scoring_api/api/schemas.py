@@ -6,6 +6,8 @@ Unknown fields are rejected (the spec says ``additionalProperties: false``), so 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from marshmallow import (
@@ -19,7 +21,7 @@ from marshmallow import (
 )
 from marshmallow.validate import Equal, Length, OneOf, Range
 
-from scoring_api.rules import HAND_SIZE, Play, Tile, default_dealer
+from scoring_api.rules import HAND_SIZE, TILE_BY_TEXT, Play, Tile, default_dealer
 from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
 from scoring_api.sim.advisor import MODELS
 from scoring_api.sim.expert.strategy import ExpertStrategy
@@ -106,8 +108,41 @@ class PlaySchema(StrictSchema):
         return Play(data["player"], data.get("tile"))
 
 
+class PlayEntry(fields.Nested):
+    """An entry of a play record, read by ``PlaySchema``; the usual entry (a seat and a
+    tile's text, or a seat and go) at once (``BoundedList`` and ``_deserialize`` ask
+    ``quick``), with the same ``Play`` the schema makes of it."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(PlaySchema, **kwargs)
+
+    @staticmethod
+    def quick(entry: Any) -> Play | None:
+        """The ``Play`` of a well-formed entry, or None (then the schema reads it)."""
+        if type(entry) is not dict or len(entry) != 2:
+            return None
+        player = entry.get("player")
+        if type(player) is not int or not 0 <= player < MAX_PLAYERS:
+            return None
+        text = entry.get("tile")
+        if text is None:
+            return Play(player) if entry.get("go") is True else None
+        tile = TILE_BY_TEXT.get(text) if type(text) is str else None
+        return None if tile is None else Play(player, tile)
+
+    def _deserialize(
+        self,
+        value: Any,
+        attr: str | None,
+        data: Mapping[str, Any] | None,
+        partial: bool | Sequence[str] | AbstractSet[str] | None = None,
+        **kwargs: Any,
+    ) -> Any:
+        return self.quick(value) or super()._deserialize(value, attr, data, partial, **kwargs)
+
+
 def plays_field() -> fields.List[Play]:
-    return BoundedList(fields.Nested(PlaySchema), required=True, validate=Length(max=MAX_PLAYS))
+    return BoundedList(PlayEntry(), required=True, validate=Length(max=MAX_PLAYS))
 
 
 def dealer_field() -> JsonInteger:
@@ -128,7 +163,7 @@ class PeggingSchema(StrictSchema):
 
 class ValidatePlaySchema(StrictSchema):
     plays = plays_field()
-    play = fields.Nested(PlaySchema, required=True)
+    play = PlayEntry(required=True)
     dealer = dealer_field()
     hand = BoundedList(TileField(), validate=Length(max=HAND_SIZE))
     starter = TileField()
