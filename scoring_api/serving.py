@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from gunicorn.glogging import Logger as GunicornLogger
+from gunicorn.glogging import Logger as GunicornLogger  # type: ignore[import-untyped]
 
 
 class Logger(GunicornLogger):  # type: ignore[misc]  # gunicorn is untyped
