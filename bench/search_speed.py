@@ -1,7 +1,8 @@
-"""CPU time of a game with a ``search`` seat, by budget.
+"""CPU time of a game with a ``search`` seat, by budget; or its instructions a game.
 
 Run from the repository root:
     .venv/bin/python bench/search_speed.py [--games N] [--budgets ...] [--mode M]
+    .venv/bin/python bench/search_speed.py --instructions N [--engines compiled pure]
 
 With two players (``--mode two``, the default) plays ``--games`` games of search (at each
 budget) v expert, first dealers alternating, and expert v expert on the same seeds; with
@@ -11,7 +12,14 @@ this process (``time.process_time``: one core; steadier than the clock on a busy
 though a loaded machine still inflates it). The expert's tables are read before the timing.
 The target of the two-player default budget: at most 50 ms a game (20 games per second per
 core).
-Timing only: nothing here asserts.
+
+With ``--instructions N`` it counts instead the CPU instructions a game of issue 44's two
+pairings, search at the two-player default v expert and search at 200 in seat 0 of four v
+expected, as ``bench/engine.py`` counts the engine's: the request posted to the app's
+``/v1/simulations`` (seed 1) in a fresh process under callgrind, N games and 2N, the
+difference per game (the same figure however busy the machine is; start-up, the expert's
+tables and the first request's set-up cancel out).
+Timing and counting only: nothing here asserts.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import os
 import time
 
 import checkout  # noqa: F401
+from engine import instructions_per_game
 
 from scoring_api.rules import DEFAULT_RULES, RuleOptions
 from scoring_api.sim.expert.tables import shipped_tables
@@ -35,6 +44,16 @@ MODES = {
     "partners": (RuleOptions(players=4, partners=True), "expected"),
 }
 """Each mode's rules and the strategy of the seats beside search."""
+COUNTED = {
+    f"two players, search at {DEFAULT_BUDGET} v expert": {
+        "players": [{"strategy": "search"}, {"strategy": "expert"}]
+    },
+    "four players, search at 200 v expected": {
+        "players": [{"strategy": "search", "budget": 200}, *[{"strategy": "expected"}] * 3],
+        "rules": {"players": 4},
+    },
+}
+"""The pairings ``--instructions`` counts: each one's ``/v1/simulations`` body."""
 
 
 def cpu_ms_per_game(
@@ -47,12 +66,26 @@ def cpu_ms_per_game(
     return (time.process_time() - started) * 1000 / games
 
 
+def count_instructions(games: int, engines: list[str]) -> None:
+    print(f"# bench/search_speed.py --instructions {games} ({games} and {2 * games} games)")
+    print(f"| pairing | {' | '.join(engines)} |")
+    print(f"| --- |{' ---: |' * len(engines)}")
+    for name, body in COUNTED.items():
+        counts = [instructions_per_game(build, body, games) for build in engines]
+        print(f"| {name} | {' | '.join(f'{c:,.0f}' for c in counts)} |", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--budgets", type=int, nargs="+", default=[48, 200, DEFAULT_BUDGET, 1000])
     parser.add_argument("--mode", choices=MODES, default="two")
+    parser.add_argument("--instructions", type=int, metavar="N", help="count N and 2N games")
+    parser.add_argument("--engines", nargs="+", default=["compiled"], choices=["compiled", "pure"])
     args = parser.parse_args()
+    if args.instructions:
+        count_instructions(args.instructions, args.engines)
+        return 0
     rules, others = MODES[args.mode]
     shipped_tables()
     print(
