@@ -26,7 +26,9 @@ from collections.abc import Sequence
 from random import Random
 from typing import Final
 
-from scoring_api.rules.constants import DEALS
+from scoring_api.rules.constants import DEALS, MAX_VALUE
+from scoring_api.rules.memo import Memo
+from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.seats import next_seat
 from scoring_api.rules.tiles import tiles_in
 
@@ -98,39 +100,88 @@ class Uniform(Sampler):
 UNIFORM: Final = Uniform()
 
 
+COUNT_BITS: Final = 4
+"""Bits of a value's count in a counts code (``counts_of``): at most four tiles share a value
+(three bits), and a guard bit above them for ``holds_all``."""
+_GUARDS: Final = sum(8 << (COUNT_BITS * value) for value in range(MAX_VALUE + 1))
+"""Every value's guard bit."""
+
+
+def counts_of(values: Sequence[int]) -> int:
+    """Some values as one int: how many of each, ``COUNT_BITS`` a value, value 0 lowest."""
+    code = 0
+    for value in values:
+        code += 1 << (COUNT_BITS * value)
+    return code
+
+
+def values_of(counts: int) -> list[int]:
+    """The values a counts code holds, lowest first: the inverse of ``counts_of``."""
+    values: list[int] = []
+    value = 0
+    while counts:
+        for _ in range(counts & 7):
+            values.append(value)
+        counts >>= COUNT_BITS
+        value += 1
+    return values
+
+
+def holds_all(counts: int, part: int) -> bool:
+    """Whether the values ``counts`` holds include every one of ``part``'s (counts codes),
+    value by value at once: no field of ``counts`` less ``part``'s borrows its guard."""
+    return ((counts | _GUARDS) - part) & _GUARDS == _GUARDS
+
+
+def at_most(floor: int) -> int:
+    """The fields of a counts code of the values up to ``floor`` (none below 0)."""
+    return (1 << (COUNT_BITS * (floor + 1))) - 1 if floor >= 0 else 0
+
+
 class AgainstLayAway(Sampler):
     """Two players: the other's holding drawn as likely as ``lay_away`` (his lay-away of six
-    values) makes it, the tiles he has laid among those it keeps."""
+    values) makes it, the tiles he has laid among those it keeps. The six values are a counts
+    code (``counts_of``), what the lay-away keeps of them is remembered by it (``kept``), and
+    whether it keeps his laid tiles is one subtraction (``holds_all``): a draw costs its
+    random numbers and a look-up, not a sort, a tuple and a list of the values kept."""
 
     def __init__(self, lay_away: LayAway) -> None:
         self.lay_away = lay_away
+        self.kept: Memo[int, int] = Memo(self._kept, 1 << 15)
+        """By six values' counts code times two plus his own crib, the code of the four kept."""
+
+    def _kept(self, key: int) -> int:
+        values = tuple(values_of(key >> 1))
+        away = self.lay_away.positions(values, bool(key & 1))
+        return counts_of([value for position, value in enumerate(values) if position not in away])
 
     def deals(self, view: SeatView, rng: Random, n: int) -> list[Deal]:
-        """Up to ``MAX_TRIES * n`` draws of his six for the ``n`` holdings, then uniform ones."""
+        other = next_seat(view.seat, view.players)
+        return [_with_holding(view, other, holding) for holding in self.holdings(view, rng, n)]
+
+    def holdings(self, view: SeatView, rng: Random, n: int) -> list[list[int]]:
+        """The other's values of ``deals``: up to ``MAX_TRIES * n`` draws of his six for the
+        ``n`` holdings, then uniform ones."""
         other = next_seat(view.seat, view.players)
         unseen = list(view.unseen)
-        laid = [tile.value for tile in tiles_in[view.played[other]]]
+        laid = counts_of([tile.value for tile in tiles_in[view.played[other]]])
         floor, held = view.above[other], view.held[other]
+        low = at_most(floor)
         hidden = DEALS[view.players].laid_away + held  # his lay-away and his tiles in hand
-        own_crib = view.dealer == other
+        own_crib = int(view.dealer == other)
+        kept = self.kept
         holdings: list[list[int]] = []
         tries = 0
         while len(holdings) < n and tries < MAX_TRIES * n:
             tries += 1
-            values = tuple(sorted(laid + draw_some(rng, list(unseen), hidden)))
-            away = self.lay_away.positions(values, own_crib)
-            kept = [value for position, value in enumerate(values) if position not in away]
-            for value in laid:
-                if value not in kept:
-                    break
-                kept.remove(value)
-            else:
-                if not kept or kept[0] > floor:
-                    holdings.append(kept)
+            drawn = counts_of(draw_some(rng, list(unseen), hidden)) + laid
+            keeps = kept[drawn * 2 + own_crib]
+            if holds_all(keeps, laid) and (keeps - laid) & low == 0:
+                holdings.append(values_of(keeps - laid))
         eligible = [value for value in unseen if value > floor]
         while len(holdings) < n:
             holdings.append(sorted(draw_some(rng, list(eligible), held)))
-        return [_with_holding(view, other, holding) for holding in holdings]
+        return holdings
 
 
 def _with_holding(view: SeatView, other: int, holding: list[int]) -> Deal:
@@ -147,11 +198,46 @@ class AgainstExpected(Sampler):
 
     The seats are dealt in ``dealing_order``, one at a time (each seat's draws see the tiles
     dealt before him, not the seats after), so the deal is an approximation of the likelihood,
-    not the exact joint one; a tile drawn as laid away is dealt to nobody else.
+    not the exact joint one; a tile drawn as laid away is dealt to nobody else. The tiles are
+    indices of ``view.unseen`` and sets of them masks; what ``expected`` lays away of some
+    values is remembered by their counts code (``laid_away``).
     """
 
+    def __init__(self) -> None:
+        self.memos: dict[RuleOptions, Memo[int, int]] = {}
+        """``laid_away``'s memo of each set of rules met (``MAX_RULES`` at most)."""
+
+    def laid_away(self, rules: RuleOptions) -> Memo[int, int]:
+        """By some values' counts code times two plus whether the crib is his side's, the
+        counts code of the values ``expected`` lays away of them under ``rules``."""
+        memo = self.memos.get(rules)
+        if memo is None:
+            if len(self.memos) >= MAX_RULES:
+                self.memos.clear()
+            memo = self.memos[rules] = Memo(_LaidAway(rules).of, 1 << 14)
+        return memo
+
     def deals(self, view: SeatView, rng: Random, n: int) -> list[Deal]:
-        return [_expected_deal(view, rng) for _ in range(n)]
+        rules = view.rules
+        assert rules is not None, "the others' lay-aways are inferred under known rules"
+        table = _Table(view, self.laid_away(rules))
+        return [table.deal(rng) for _ in range(n)]
+
+
+MAX_RULES: Final = 8
+"""Sets of rules ``AgainstExpected`` remembers lay-aways for at once."""
+
+
+class _LaidAway:
+    """``expected``'s lay-away under some rules, from a counts code (``AgainstExpected``)."""
+
+    def __init__(self, rules: RuleOptions) -> None:
+        self.rules = rules
+
+    def of(self, key: int) -> int:
+        values = tuple(values_of(key >> 1))
+        positions = best_discard(values, bool(key & 1), self.rules)
+        return counts_of([values[p] for p in positions])
 
 
 AGAINST_EXPECTED: Final = AgainstExpected()
@@ -169,40 +255,84 @@ def _fits(free_above: list[int], held: Sequence[int]) -> bool:
     return True
 
 
-def _expected_deal(view: SeatView, rng: Random) -> Deal:
-    """One deal of ``AgainstExpected``."""
-    rules = view.rules
-    assert rules is not None, "the others' lay-aways are inferred under known rules"
-    hands: Deal = [[] for _ in view.sides]
-    hands[view.seat] = list(view.hand)
-    unseen = view.unseen
-    taken = [False] * len(unseen)
-    away_count = DEALS[view.players].laid_away
-    crib_side = view.sides[view.dealer]
-    order = dealing_order(view)
-    for place, seat in enumerate(order):
-        later = order[place + 1 :]
-        held, floor = view.held[seat], view.above[seat]
-        laid = [tile.value for tile in tiles_in[view.played[seat]]]
-        free = [i for i in range(len(unseen)) if not taken[i]]
-        eligible = [i for i in free if unseen[i] > floor]
-        later_held = [view.held[other] for other in later]
-        chosen: list[int] | None = None
-        for _ in range(MAX_TRIES):
-            holding = draw_some(rng, list(eligible), held)
-            away = draw_some(rng, [i for i in free if i not in holding], away_count)
-            values = tuple(sorted(laid + [unseen[i] for i in holding + away]))
-            positions = best_discard(values, view.sides[seat] == crib_side, rules)
-            if sorted(values[p] for p in positions) != sorted(unseen[i] for i in away):
-                continue
-            left = [i for i in free if i not in holding and i not in away]
-            free_above = [sum(1 for i in left if unseen[i] > view.above[other]) for other in later]
-            if _fits(free_above, later_held):
-                chosen = holding + away
-                break
-        if chosen is None:
-            chosen = draw_some(rng, eligible, held)
-        for i in chosen:
-            taken[i] = True
-        hands[seat] = sorted(unseen[i] for i in chosen[:held])
-    return hands
+def _indices(mask: int) -> list[int]:
+    """The indices a mask holds, lowest first."""
+    indices: list[int] = []
+    while mask:
+        low = mask & -mask
+        indices.append(low.bit_length() - 1)
+        mask ^= low
+    return indices
+
+
+def _mask(indices: list[int]) -> int:
+    mask = 0
+    for i in indices:
+        mask |= 1 << i
+    return mask
+
+
+class _Table:
+    """What every deal of ``AgainstExpected`` from one view shares: the seats in dealing
+    order, each one's tiles laid, holding, go bound and crib, and the unseen tiles above
+    each go bound as a mask."""
+
+    def __init__(self, view: SeatView, laid_away: Memo[int, int]) -> None:
+        self.view = view
+        self.laid_away = laid_away
+        self.order = dealing_order(view)
+        unseen = view.unseen
+        self.codes = [1 << (COUNT_BITS * value) for value in unseen]
+        """Each unseen tile's value as a counts code."""
+        self.everyone = (1 << len(unseen)) - 1
+        self.away_count = DEALS[view.players].laid_away
+        crib_side = view.sides[view.dealer]
+        self.laid = [counts_of([tile.value for tile in tiles_in[view.played[seat]]])
+                     for seat in self.order]  # fmt: skip
+        self.crib = [int(view.sides[seat] == crib_side) for seat in self.order]
+        self.above = [self.above_mask(view.above[seat]) for seat in self.order]
+        self.held = [view.held[seat] for seat in self.order]
+
+    def above_mask(self, floor: int) -> int:
+        """The unseen tiles of a value above ``floor``."""
+        mask = 0
+        for i, value in enumerate(self.view.unseen):
+            if value > floor:
+                mask |= 1 << i
+        return mask
+
+    def deal(self, rng: Random) -> Deal:
+        """One deal."""
+        view = self.view
+        unseen, codes, order = view.unseen, self.codes, self.order
+        hands: Deal = [[] for _ in view.sides]
+        hands[view.seat] = list(view.hand)
+        free = self.everyone
+        for place, seat in enumerate(order):
+            count, above = self.held[place], self.above[place]
+            eligible = _indices(free & above)
+            key_of = self.laid[place]
+            chosen: list[int] | None = None
+            for _ in range(MAX_TRIES):
+                holding = draw_some(rng, list(eligible), count)
+                taking = _mask(holding)
+                away = draw_some(rng, _indices(free & ~taking), self.away_count)
+                away_code = 0
+                for i in away:
+                    taking |= 1 << i
+                    away_code += codes[i]
+                drawn = key_of + away_code
+                for i in holding:
+                    drawn += codes[i]
+                if self.laid_away[drawn * 2 + self.crib[place]] != away_code:
+                    continue
+                left = free & ~taking
+                free_above = [(left & above).bit_count() for above in self.above[place + 1 :]]
+                if _fits(free_above, self.held[place + 1 :]):
+                    chosen = holding + away
+                    break
+            if chosen is None:
+                chosen = draw_some(rng, eligible, count)
+            free &= ~_mask(chosen)
+            hands[seat] = sorted(unseen[i] for i in chosen[:count])
+        return hands

@@ -9,8 +9,6 @@ a value, the last lowest), so a value's points are worked out on machine ints
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from scoring_api.rules.constants import MAX_COUNT
 from scoring_api.rules.play_scoring import CountCode, points_of_code, with_value
 
@@ -40,7 +38,7 @@ def greedy_of_code(hand: list[int], code: CountCode, room: int) -> int:
     return best
 
 
-def careful_of_code(hand: Sequence[int], code: CountCode, room: int, replies: Sequence[int]) -> int:
+def careful_of_code(hand: list[int], code: CountCode, room: int, replies: list[int]) -> int:
     """The value the careful play-out lays on the count ``code``: the most points now less
     the most that a value of ``replies`` (the next seat's hand; empty if nobody else may lay)
     scores on it, the higher value on a tie; -1 if no value in ``hand`` fits in ``room``. A

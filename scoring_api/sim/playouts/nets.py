@@ -17,7 +17,7 @@ def net(points: Sequence[int], sides: Sequence[int], seat: int) -> int:
 
 
 def seat_nets(
-    view: SeatView, deals: Sequence[Sequence[Sequence[int]]], careful: bool = False
+    view: SeatView, deals: Sequence[list[list[int]]], careful: bool = False
 ) -> dict[int, list[int]]:
     """Each value he may lay, played out against each deal of every seat's hand (his own
     included): his side's net points deal by deal, every other tile laid greedily or, with
