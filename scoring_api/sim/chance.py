@@ -57,7 +57,8 @@ def random_of(rng: Random) -> Callable[[], float]:
 def draw_some(rng: Random, eligible: list[T], k: int) -> list[T]:
     """``k`` of the ``eligible`` items, uniformly: a partial Fisher-Yates shuffle of the list
     given (its order changes)."""
+    random, n = random_of(rng), len(eligible)
     for i in range(k):
-        j = i + pick(rng, len(eligible) - i)
+        j = i + pick_with(random, n - i)
         eligible[i], eligible[j] = eligible[j], eligible[i]
     return eligible[:k]

@@ -19,9 +19,21 @@ def lay_value(
     """``seat`` lays ``value`` from ``hand`` on the count (its values ``code``, its total
     ``count`` before the value): his points are added to ``points``; the count's code after
     it is returned (its total is ``count + value``)."""
-    hand.remove(value)
+    for i in range(len(hand)):  # hand.remove(value), compared as machine ints
+        if hand[i] == value:
+            del hand[i]
+            break
     code = with_value(code, value)
     points[seat] = points[seat] + points_of_code(code, count + value)
+    return code
+
+
+def hand_code(hand: list[int]) -> CountCode:
+    """``values_code(hand)`` for a hand's list, read in place (``values_code`` takes any
+    iterable, which the compiled engine walks generically: a play-out asks on every tile)."""
+    code = 0
+    for i in range(len(hand)):
+        code = with_value(code, hand[i])
     return code
 
 

@@ -21,7 +21,7 @@ from scoring_api.rules.constants import MAX_COUNT, PLAYERS
 from scoring_api.rules.play_scoring import values_code
 from scoring_api.rules.seats import NO_SEAT, next_seat
 
-from .laying import greedy_of_code, lay_value
+from .laying import greedy_of_code, hand_code, lay_value
 
 Values = tuple[int, ...]
 """Values in the play: a player's not yet laid (lowest first), or a count's (in order)."""
@@ -96,7 +96,7 @@ def _table_value(
     while last + 1 < len(hand) and hand[last + 1] <= room:
         last += 1
     if hand[last] != hand[0]:
-        chosen = play.get(packed_key(values_code(hand), code, held, passed))
+        chosen = play.get(packed_key(hand_code(hand), code, held, passed))
         if chosen is not None:
             return chosen
     return greedy_of_code(hand, code, room)
