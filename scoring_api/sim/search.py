@@ -39,7 +39,7 @@ from .expert.tables import EXPERT_PLAYERS, ExpertTables
 from .playouts.holdings import AGAINST_EXPECTED, UNIFORM, AgainstLayAway, Sampler
 from .playouts.knowledge import SeatView
 from .playouts.nets import seat_nets
-from .playouts.two_player import play_nets
+from .playouts.two_player import StateNets
 from .seat import Seat
 
 DEFAULT_BUDGET = 1_000
@@ -240,7 +240,8 @@ class SearchStrategy(ExpertStrategy):
         if against is None or against[0] is not tables:
             against = self._against = (tables, AgainstLayAway(ExpertLayAway(tables)))
         sampler = against[1]  # its look-ups kept for every later choice
-        return lambda n: play_nets(key, sampler.holdings(view, rng, n), tables.play)
+        state = StateNets(key, tables.play)
+        return lambda n: state.nets(sampler.holdings(view, rng, n))
 
 
 def _sampler(view: SeatView) -> Sampler:

@@ -192,26 +192,57 @@ def play_nets(
     """Each value the player may lay in the state ``key``: against each of ``holdings`` of the
     other, the rest of the play's points, his minus the other's, that tile's own included;
     both lay greedily after it, or by ``play`` (the other by ``other_play``, where given)."""
-    mine, count_values, _, passed = key
-    count = sum(count_values)
-    code = values_code(count_values)
-    plays = _plays(play, other_play)
-    candidates = sorted({v for v in mine if count + v <= MAX_COUNT})
-    nets: dict[int, list[int]] = {value: [] for value in candidates}
-    for his in holdings:
-        for value in candidates:
-            rest, points = list(mine), [0, 0]
-            after, then = lay_value(rest, value, code, count, points, ME), count + value
-            if then == MAX_COUNT:  # a new count, led by the other if he can
-                turn = OTHER if his else (ME if rest else NO_SEAT)
-                nobody_passed = [False] * PLAYERS
-                _play_out([rest, list(his)], turn, 0, 0, nobody_passed, ME, points, plays)
+    return StateNets(key, play, other_play).nets(holdings)
+
+
+class StateNets:
+    """``play_nets`` in one state, each holding of the other played out once however often it
+    is drawn: a holding is his values (lowest first), so the same one comes again and again
+    (the search draws hundreds in a state), and its play-outs are a function of it alone."""
+
+    def __init__(
+        self, key: PlayKey, play: PlayTable | None, other_play: PlayTable | None = None
+    ) -> None:
+        mine, count_values, _, passed = key
+        self.mine = mine
+        self.count = sum(count_values)
+        self.code = values_code(count_values)
+        self.passed = passed
+        self.plays = _plays(play, other_play)
+        self.candidates = sorted({v for v in mine if self.count + v <= MAX_COUNT})
+        """The values he may lay, lowest first."""
+        self.known: dict[int, list[int]] = {}
+        """By a holding's ``hand_code``, each candidate's net against it."""
+
+    def nets(self, holdings: Sequence[list[int]]) -> dict[int, list[int]]:
+        """``play_nets`` against ``holdings``."""
+        candidates, known = self.candidates, self.known
+        nets: dict[int, list[int]] = {value: [] for value in candidates}
+        columns = [nets[value] for value in candidates]
+        for his in holdings:
+            holding = hand_code(his)
+            found = known.get(holding)
+            if found is None:
+                found = known[holding] = [self.net(value, his) for value in candidates]
+            for k in range(len(candidates)):
+                columns[k].append(found[k])
+        return nets
+
+    def net(self, value: int, his: list[int]) -> int:
+        """The rest of the play's points after he lays ``value``, his less the other's, the
+        other holding ``his``."""
+        code, count, passed, plays = self.code, self.count, self.passed, self.plays
+        rest, points = list(self.mine), [0, 0]
+        after, then = lay_value(rest, value, code, count, points, ME), count + value
+        if then == MAX_COUNT:  # a new count, led by the other if he can
+            turn = OTHER if his else (ME if rest else NO_SEAT)
+            nobody_passed = [False] * PLAYERS
+            _play_out([rest, list(his)], turn, 0, 0, nobody_passed, ME, points, plays)
+        else:
+            turn = OTHER if his and not passed else (ME if rest else NO_SEAT)
+            if turn == NO_SEAT:
+                points[ME] = points[ME] + 1
             else:
-                turn = OTHER if his and not passed else (ME if rest else NO_SEAT)
-                if turn == NO_SEAT:
-                    points[ME] = points[ME] + 1
-                else:
-                    hands = [rest, list(his)]
-                    _play_out(hands, turn, after, then, [False, passed], ME, points, plays)
-            nets[value].append(points[ME] - points[OTHER])
-    return nets
+                hands = [rest, list(his)]
+                _play_out(hands, turn, after, then, [False, passed], ME, points, plays)
+        return points[ME] - points[OTHER]
