@@ -2,7 +2,7 @@
 
 Run from the repository root:
     .venv/bin/python bench/search_speed.py [--games N] [--budgets ...] [--mode M]
-    .venv/bin/python bench/search_speed.py --instructions N [--engines compiled pure]
+    .venv/bin/python bench/search_speed.py --instructions N [M] [--engines compiled pure]
 
 With two players (``--mode two``, the default) plays ``--games`` games of search (at each
 budget) v expert, first dealers alternating, and expert v expert on the same seeds; with
@@ -13,12 +13,13 @@ though a loaded machine still inflates it). The expert's tables are read before 
 The target of the two-player default budget: at most 50 ms a game (20 games per second per
 core).
 
-With ``--instructions N`` it counts instead the CPU instructions a game of issue 44's two
-pairings, search at the two-player default v expert and search at 200 in seat 0 of four v
+With ``--instructions N [M]`` it counts instead the CPU instructions a game of issue 44's two
+pairings (N games of the first, M of the second; M = N if not given), search at the two-player default v expert and search at 200 in seat 0 of four v
 expected, as ``bench/engine.py`` counts the engine's: the request posted to the app's
 ``/v1/simulations`` (seed 1) in a fresh process under callgrind, N games and 2N, the
 difference per game (the same figure however busy the machine is; start-up, the expert's
-tables and the first request's set-up cancel out).
+tables and the first request's set-up cancel out; the JSON answer's time budget is lifted,
+``SCORING_API_JSON_SECONDS=0``, as callgrind runs about 50 times slower).
 Timing and counting only: nothing here asserts.
 """
 
@@ -66,13 +67,15 @@ def cpu_ms_per_game(
     return (time.process_time() - started) * 1000 / games
 
 
-def count_instructions(games: int, engines: list[str]) -> None:
-    print(f"# bench/search_speed.py --instructions {games} ({games} and {2 * games} games)")
-    print(f"| pairing | {' | '.join(engines)} |")
-    print(f"| --- |{' ---: |' * len(engines)}")
-    for name, body in COUNTED.items():
-        counts = [instructions_per_game(build, body, games) for build in engines]
-        print(f"| {name} | {' | '.join(f'{c:,.0f}' for c in counts)} |", flush=True)
+def count_instructions(games: list[int], engines: list[str]) -> None:
+    os.environ["SCORING_API_JSON_SECONDS"] = "0"
+    print(f"# bench/search_speed.py --instructions {' '.join(map(str, games))}")
+    print(f"| pairing | games | {' | '.join(engines)} |")
+    print(f"| --- | ---: |{' ---: |' * len(engines)}")
+    for k, (name, body) in enumerate(COUNTED.items()):
+        n = games[min(k, len(games) - 1)]
+        counts = [instructions_per_game(build, body, n) for build in engines]
+        print(f"| {name} | {n} + {n} | {' | '.join(f'{c:,.0f}' for c in counts)} |", flush=True)
 
 
 def main() -> int:
@@ -80,7 +83,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--budgets", type=int, nargs="+", default=[48, 200, DEFAULT_BUDGET, 1000])
     parser.add_argument("--mode", choices=MODES, default="two")
-    parser.add_argument("--instructions", type=int, metavar="N", help="count N and 2N games")
+    parser.add_argument(
+        "--instructions", type=int, nargs="+", metavar="N", help="count N and 2N games"
+    )
     parser.add_argument("--engines", nargs="+", default=["compiled"], choices=["compiled", "pure"])
     args = parser.parse_args()
     if args.instructions:
