@@ -14,12 +14,13 @@ The target of the two-player default budget: at most 50 ms a game (20 games per 
 core).
 
 With ``--instructions N [M]`` it counts instead the CPU instructions a game of issue 44's two
-pairings (N games of the first, M of the second; M = N if not given), search at the two-player default v expert and search at 200 in seat 0 of four v
-expected, as ``bench/engine.py`` counts the engine's: the request posted to the app's
-``/v1/simulations`` (seed 1) in a fresh process under callgrind, N games and 2N, the
-difference per game (the same figure however busy the machine is; start-up, the expert's
-tables and the first request's set-up cancel out; the JSON answer's time budget is lifted,
-``SCORING_API_JSON_SECONDS=0``, as callgrind runs about 50 times slower).
+pairings, search at the two-player default v expert (N games) and search at 200 in seat 0 of
+four v expected (M games; N if not given), as ``bench/engine.py`` counts the engine's: the
+request posted to the app's ``/v1/simulations`` (seed 1) in a fresh process under callgrind,
+N games and 2N, the difference per game (the same figure however busy the machine is;
+start-up, the expert's tables and the first request's set-up cancel out; the JSON answer's
+time budget is lifted, ``SCORING_API_JSON_SECONDS=0``, as callgrind runs about 50 times
+slower).
 Timing and counting only: nothing here asserts.
 """
 
