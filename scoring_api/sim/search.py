@@ -44,11 +44,11 @@ from .seat import Seat
 
 DEFAULT_BUDGET = 1_000
 """The most holdings drawn per choice by default with two players: each value he may lay is
-played out against each, and most choices settle long before (about 22 ms of CPU a game
-against expert here, bench/README)."""
+played out against each (each holding once however often it is drawn), and most choices settle
+long before (about 11 ms of CPU a game against expert here, bench/README)."""
 DEFAULT_BUDGET_MORE_PLAYERS = 200
 """The default with three or four players, whose careful play-outs (and holdings drawn against
-the others' lay-aways) cost several times the two-player ones (about 60 to 100 ms of CPU a game
+the others' lay-aways) cost several times the two-player ones (about 28 to 48 ms of CPU a game
 against expected, bench/README)."""
 MAX_BUDGET = 4_000
 """The most a request may ask for (a 422 naming the field past it)."""

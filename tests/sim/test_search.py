@@ -3,6 +3,7 @@ reproducible, legal, and stronger than ``expected`` at a small budget."""
 
 from __future__ import annotations
 
+from math import sqrt
 from random import Random
 
 import pytest
@@ -15,10 +16,10 @@ from scoring_api.sim.expert.strategy import ExpertLayAway, play_key
 from scoring_api.sim.game import play_game
 from scoring_api.sim.playouts.holdings import AGAINST_EXPECTED, UNIFORM, AgainstLayAway, Sampler
 from scoring_api.sim.playouts.nets import seat_nets
-from scoring_api.sim.playouts.two_player import play_values
+from scoring_api.sim.playouts.two_player import StateNets, play_values
 from scoring_api.sim.registry import strategy_for
 from scoring_api.sim.runs import SimulationRequest, Totals, paired_interval, play_one, run
-from scoring_api.sim.search import FIRST_LOOK, SearchStrategy, settled
+from scoring_api.sim.search import CLEAR, FIRST_LOOK, INDIFFERENT, SearchStrategy, settled
 from scoring_api.sim.seat import Seat
 from scoring_api.sim.strategies import ExpectedStrategy
 
@@ -188,3 +189,62 @@ def test_with_more_players_a_small_budget_is_spent_whole_on_careful_play_outs(
         deals = sampler.deals(view, Random(view.seed), BUDGET)
         totals = {value: sum(nets) for value, nets in seat_nets(view, deals, True).items()}
         assert tile.value == max(totals, key=lambda v: (totals[v], v))
+
+
+def _settled_in_floats(nets: dict[int, list[int]]) -> bool:
+    """``settled`` as it was written before its running sums: a pass in floats over every
+    holding, for each value against the leader."""
+    leader = max(nets, key=lambda v: (sum(nets[v]), v))
+    best, n = nets[leader], len(nets[leader])
+    for value, found in nets.items():
+        if value == leader:
+            continue
+        diffs = [a - b for a, b in zip(best, found, strict=True)]
+        mean = sum(diffs) / n
+        spread = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+        error = sqrt(spread / n)
+        if mean <= CLEAR * error and CLEAR * error >= INDIFFERENT:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_settled_from_running_sums_decides_as_the_pass_in_floats(seed: int) -> None:
+    """Play-outs of every shape the search meets (2 to 4 values, 2 to 4,000 holdings, values
+    that differ rarely, often or never): the exact test in integers, with the floats asked
+    near a bound, decides as the floats did (the search's choices depend on it)."""
+    rng = Random(seed)
+    decided = 0
+    for _ in range(200):
+        n = rng.choice([2, 3, 5, 100, 150, 200, 1000, rng.randint(2, 4000)])
+        spread = rng.choice([0, 1, 2, 5, 20])
+        base = [rng.randint(-spread, spread) for _ in range(n)]
+        nets = {}
+        for value in rng.sample(range(13), rng.randint(2, 4)):
+            shift, often = rng.choice([0, 0, 1, -1]), rng.choice([0.01, 0.1, 0.5])
+            nets[value] = [b + (shift if rng.random() < often else 0) for b in base]
+        assert settled(nets) is _settled_in_floats(nets)
+        decided += settled(nets)
+    assert 0 < decided < 200  # both answers met
+
+
+def test_a_holding_drawn_again_is_played_out_as_the_first_time() -> None:
+    """``StateNets`` plays each holding of the other out once: the nets of holdings drawn
+    twice over are those of each holding played out afresh."""
+    recorder = Recorder()
+    play_game([recorder, ExpectedStrategy()], DEFAULT_RULES, Random(12), 0)
+    tables, remembered = recorder.tables, 0
+    for seat, _, _ in recorder.choices:
+        key = play_key(seat)
+        assert key is not None
+        view = seat.view()
+        holdings = AgainstLayAway(ExpertLayAway(tables)).holdings(view, Random(view.seed), 40)
+        state = StateNets(key, tables.play)
+        nets = state.nets(holdings + holdings)
+        afresh = {
+            value: [StateNets(key, tables.play).net(value, his) for his in holdings + holdings]
+            for value in state.candidates
+        }
+        assert nets == afresh
+        remembered += len(holdings) * 2 - len(state.known)
+    assert remembered > len(recorder.choices) * 40  # more than the second copies came again
