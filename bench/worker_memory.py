@@ -11,16 +11,25 @@ players, every strategy but search), pegging records, and four-player deal revie
 play-outs, each under a set of rules drawn from all 96 a client may name. Printed: the
 worker's resident size every ``--every`` requests, and at the end. What it levels off at is
 what its bounded memos and caches hold (docs/operations.md). Nothing is asserted.
+
+``--idle`` measures a fresh server instead (issue 44, item 4): ``--workers`` workers
+(default 2), once every process's CPU time has stopped growing, print for the master and each
+worker its resident size (RSS), its proportional share (PSS) and its private memory (USS:
+``Private_Clean + Private_Dirty``) from ``/proc/PID/smaps_rollup``, and its CPU time since its
+start (user + system); then again after ``--expert`` expert advice requests (the tables'
+pages a worker's lookups write to, reference counts, become its own).
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import random
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -73,12 +82,72 @@ def rss_mb(pid: int) -> int:
     )
 
 
+def rollup_mb(pid: int) -> dict[str, float]:
+    """RSS, PSS and USS (private) of a process, in MiB, from /proc/PID/smaps_rollup."""
+    kb = {}
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
+        name, value, *_ = line.split()
+        kb[name.rstrip(":")] = int(value)
+    private = kb["Private_Clean"] + kb["Private_Dirty"]
+    return {"RSS": kb["Rss"] / 1024, "PSS": kb["Pss"] / 1024, "USS": private / 1024}
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process since it started."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def settled(pids: list[int]) -> None:
+    """Wait until no process's CPU time grows over two seconds: every worker has booted."""
+    last = None
+    while (now := [cpu_seconds(pid) for pid in pids]) != last:
+        last = now
+        time.sleep(2)
+
+
+def idle(args: argparse.Namespace) -> int:
+    with (
+        tempfile.TemporaryDirectory() as logs,
+        serve(Path(logs) / "g.log", workers=args.workers, env=ENV) as server,
+    ):
+        workers = sorted(server.wait_workers(args.workers))
+        processes = [("master", server.process.pid)] + [("worker", pid) for pid in workers]
+        settled([pid for _, pid in processes])
+
+        def show(when: str) -> None:
+            print(when, flush=True)
+            for name, pid in processes:
+                m = rollup_mb(pid)
+                print(
+                    f"  {name} {pid}: RSS {m['RSS']:.1f} MiB, PSS {m['PSS']:.1f} MiB, "
+                    f"USS {m['USS']:.1f} MiB, CPU {cpu_seconds(pid):.2f} s",
+                    flush=True,
+                )
+
+        show(f"idle, {args.workers} workers:")
+        if args.expert:
+            rng = random.Random(1)
+            rules = {"players": 2}
+            for _ in range(args.expert):
+                body = {"tiles": rng.sample(TILES, 6), "dealer": rng.random() < 0.5,
+                        "rules": rules, "model": "expert"}  # fmt: skip
+                assert server.post_json("/v1/discards/advise", body, 120).status == 200
+            show(f"after {args.expert} expert advice requests:")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=40_000)
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--every", type=int, default=5_000)
+    parser.add_argument("--idle", action="store_true", help="a fresh server's memory and CPU")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--expert", type=int, default=200)
     args = parser.parse_args()
+    if args.idle:
+        return idle(args)
     with (
         tempfile.TemporaryDirectory() as logs,
         serve(Path(logs) / "g.log", workers=1, env=ENV) as server,
