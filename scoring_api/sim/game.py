@@ -194,6 +194,10 @@ class GameTable:
     def play(self, rng: Random, first_dealer: int) -> GameResult:
         """One game to ``rules.target``; every random choice comes from ``rng``."""
         self.start(rng, first_dealer)
+        return self.finish()
+
+    def finish(self) -> GameResult:
+        """The game from where ``start`` (and whatever was set since) left it, to its end."""
         while not self.deal():
             self.dealer = self.next_of[self.dealer]
         return GameResult(
@@ -380,6 +384,31 @@ class GameTable:
                 if self.score(player, GO_POINTS, PLAY):
                     return True
         return False
+
+
+def play_on(
+    players: Sequence[Strategy], rules: RuleOptions, rng: Random, dealer: int, scores: Sequence[int]
+) -> GameResult:
+    """The rest of a game from ``scores`` with ``dealer`` to deal: what the chance to win is
+    checked against."""
+    table = GameTable(players, rules, False)
+    table.start(rng, dealer)
+    table.scores = list(scores)
+    return table.finish()
+
+
+def whole_deals(
+    players: Sequence[Strategy], rules: RuleOptions, rng: Random, dealer: int, deals: int
+) -> list[DealRecord]:
+    """``deals`` deals from ``dealer`` on, each played whole as in a game no target ends (the
+    chance to win's library: nothing the players choose looks at the score)."""
+    table = GameTable(players, rules, True)
+    table.start(rng, dealer)
+    table.target = 1 << 62  # no deal reaches it
+    for _ in range(deals):
+        table.deal()
+        table.dealer = table.next_of[table.dealer]
+    return table.transcript or []
 
 
 def play_game(

@@ -1,0 +1,172 @@
+"""The chance each side has to win, from any position between deals or inside one.
+
+A position is the scores, who deals the deal on hand, and how far that deal has gone
+(``Moment``), as everyone at the table knows it: nothing of it yet (between deals), the
+starter turned, a tile of the play laid (its own points, then its go point if its count
+closes there), or the show, where every hand is known (the tiles each laid in the play) and
+the crib is still to come. Inside the play the deal's rest is the library's deals from the
+same cut: the tiles laid so far and the starter are not looked at. At the show the hands
+still to count score what they hold, in the order of the show, and the crib is the library's
+cribs with a starter of that value.
+
+Two sides are worked out exactly (``race``, from the shipped tables); three and four sides by
+``PLAYOUTS`` play-outs (``montecarlo``, its 95% margin ``margin(PLAYOUTS)``). Only the rule
+book's show rules have tables (a double starter scores 1, 0-0 counts again in fifteens):
+``supported`` says whether a table's rules do; muggins and the target change nothing here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Final
+
+from scoring_api.rules.memo import Memo
+from scoring_api.rules.options import RuleOptions
+
+from .library import mode_of
+from .montecarlo import SHOW_STAGE, Library, Start, play_outs
+from .paths import BEFORE
+from .race import Race
+from .tables import ModeTables, rest_key, shipped_tables
+
+PLAYOUTS: Final = 2000
+"""Play-outs per position with three or four sides."""
+DIGITS: Final = 4
+"""Decimals of an answer."""
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """How far the deal on hand has gone, as everyone at the table knows it."""
+
+    cut: int = BEFORE
+    """``BEFORE`` (nothing of it yet), a cut of the play (``paths``), or ``SHOW_STAGE``."""
+    starter: int = 0
+    """The starter's value (from the starter on; the crib's points depend on it)."""
+    known: tuple[tuple[int, int], ...] = ()
+    """At the show: the events still to come whose points are known (the hands, and the last
+    tile's point if it is still to be scored), as (side counted from the dealer's, points)."""
+    crib: bool = True
+    """At the show: the crib is still to come (else the deal is over)."""
+
+
+BETWEEN: Final = Moment()
+"""Between deals: the deal on hand not begun."""
+
+
+def supported(rules: RuleOptions) -> bool:
+    """Whether there are tables for these rules."""
+    return rules.starter_double_points == 1 and rules.double_blank_in_fifteens
+
+
+def method(rules: RuleOptions) -> str:
+    """``exact`` (two sides) or ``simulated`` (three and four)."""
+    return "exact" if rules.sides == 2 else "simulated"
+
+
+@cache
+def _mode(mode: str) -> ModeTables:
+    return shipped_tables().modes[mode]
+
+
+@cache
+def _race(mode: str, key: str) -> Race:
+    return Race(_mode(mode).rests[key])
+
+
+@cache
+def _library(mode: str, sides: int) -> Library:
+    tables = _mode(mode)
+    return Library(tables.paths, sides, tables.cribs)
+
+
+def _two_sides(rules: RuleOptions, scores: Sequence[int], dealer_side: int, at: Moment) -> float:
+    """The chance the dealer's side wins."""
+    mode, target = mode_of(rules), rules.target
+    table = _mode(mode).wins[target]
+    mine, other = scores[dealer_side], scores[1 - dealer_side]
+    if at.cut == BEFORE:
+        return table[mine][other]
+    if at.cut != SHOW_STAGE:
+        return _race(mode, rest_key(at.cut)).dealer_wins(target, mine, other, table)
+    made = [mine, other]
+    for side, points in at.known:
+        made[side] += points
+        if made[side] >= target:
+            return 1.0 if side == 0 else 0.0
+    mine, other = made
+    if not at.crib:
+        return 1.0 - table[other][mine]
+    cribs = _mode(mode).cribs[at.starter]
+    chance = 0.0
+    for points, n in enumerate(cribs):
+        wins = 1.0 if mine + points >= target else 1.0 - table[other][mine + points]
+        chance += n * wins
+    return chance / sum(cribs)
+
+
+def _compute(key: tuple[RuleOptions, tuple[int, ...], int, Moment]) -> tuple[float, ...]:
+    rules, scores, dealer, at = key
+    dealer_side = rules.side_of(dealer)
+    if rules.sides == 2:
+        mine = _two_sides(rules, scores, dealer_side, at)
+        chances = [0.0, 0.0]
+        chances[dealer_side], chances[1 - dealer_side] = mine, 1.0 - mine
+        return tuple(round(p, DIGITS) for p in chances)
+    # Not the scores: the same draws from every score at one moment, so that two scores'
+    # chances differ by what the scores change, not by the draw (``chance_with_fewer``).
+    seed = f"{mode_of(rules)}|{rules.target}|{dealer}|{_written(at)}"
+    start = Start(at.cut, at.starter, at.known, at.crib)
+    library = _library(mode_of(rules), rules.sides)
+    shares = play_outs(library, rules.target, scores, dealer, start, PLAYOUTS, seed)
+    return tuple(round(p, DIGITS) for p in shares)
+
+
+def _written(at: Moment) -> str:
+    """A moment as the text that seeds its play-outs (the same on every build)."""
+    known = ",".join(f"{side}:{points}" for side, points in at.known)
+    return f"{at.cut}|{at.starter}|{known}|{int(at.crib)}"
+
+
+_MEMO: Final = Memo(_compute, 20_000)
+
+
+def chances(
+    rules: RuleOptions, scores: Sequence[int], dealer: int, at: Moment = BETWEEN
+) -> tuple[float, ...]:
+    """Each side's chance to win, every side below the target, ``dealer`` dealing the deal on
+    hand, as far as it has gone (``at``). The rules must be ``supported``."""
+    key = (_rules_key(rules), tuple(scores), dealer, at)
+    return _MEMO[key]
+
+
+def _rules_key(rules: RuleOptions) -> RuleOptions:
+    """The rules as the tables see them: muggins plays no part."""
+    return RuleOptions(rules.target, players=rules.players, partners=rules.partners)
+
+
+def chance_with_fewer(
+    rules: RuleOptions, scores: Sequence[int], dealer: int, at: Moment, side: int, points: float
+) -> float:
+    """``side``'s chance had it ``points`` fewer (a fraction of a point between two whole
+    scores, in proportion); what would take it below nought goes to every other side
+    instead (none past the target)."""
+    whole = int(points)
+    part = points - whole
+    above = chances(rules, _fewer(rules, scores, side, whole), dealer, at)[side]
+    if part == 0.0:
+        return above
+    below = chances(rules, _fewer(rules, scores, side, whole + 1), dealer, at)[side]
+    return above + (below - above) * part
+
+
+def _fewer(rules: RuleOptions, scores: Sequence[int], side: int, points: int) -> list[int]:
+    fewer = list(scores)
+    taken = min(points, fewer[side])
+    fewer[side] -= taken
+    for other in range(rules.sides):
+        if other != side:
+            fewer[other] = min(fewer[other] + points - taken, rules.target - 1)
+    return fewer

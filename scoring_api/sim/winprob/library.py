@@ -1,0 +1,49 @@
+"""The library of deals the chance to win is made of: whole deals played by the engine between
+the strongest player each mode has at its speed (``expert``; with three or four players it
+plays as ``expected``), in shards of a seed.
+
+Nothing the players choose depends on the score, so a game is a run of such deals, each
+independent of the others given who deals: the library's deals stand for every deal of a game.
+Shard ``s`` of a mode plays ``Random(f"{seed}:{mode}:{s}")``'s deals from seat ``s mod n``
+dealing, so any shard can be played again alone and give the same deals.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Final
+
+from scoring_api.rules.options import RuleOptions
+
+from ..expert.strategy import ExpertStrategy
+from ..game import whole_deals
+from .paths import DealPath, path_of
+
+MODES: Final = ("two", "three", "four", "partners")
+"""The tables' modes: two, three or four players alone, or two partnerships."""
+SHARD_DEALS: Final = 500
+"""Deals per shard."""
+
+
+def mode_of(rules: RuleOptions) -> str:
+    """The mode of a table's rules."""
+    if rules.partners:
+        return "partners"
+    return MODES[rules.players - 2]
+
+
+def mode_rules(mode: str) -> RuleOptions:
+    """The rules a mode's library is played under: the rule book's show rules (a target no
+    deal reaches alone: the deals are played whole anyway)."""
+    if mode == "partners":
+        return RuleOptions(players=4, partners=True, target=121)
+    return RuleOptions(players=MODES.index(mode) + 2, target=121)
+
+
+def shard_paths(mode: str, seed: int, shard: int, deals: int = SHARD_DEALS) -> list[DealPath]:
+    """Shard ``shard`` of a mode's library."""
+    rules = mode_rules(mode)
+    players = [ExpertStrategy()] * rules.players
+    rng = Random(f"{seed}:{mode}:{shard}")
+    records = whole_deals(players, rules, rng, shard % rules.players, deals)
+    return [path_of(record, rules) for record in records]

@@ -1,0 +1,130 @@
+"""Three and four sides: the chance to win estimated by play-outs of the rest of the game made
+of the library's deals.
+
+A play-out finishes the deal on hand (one of the library's deals from the same cut, or at the
+show the hands still to count and a crib drawn from the library's cribs with that starter),
+then deals the library's deals one after another, the deal passing left, until a side reaches
+the target at an event; the chance is the share of play-outs each side wins. The exact
+recursion of ``race`` would need every combination of three or four scores (a table of
+millions of entries): these are games of the same deals, and their error is stated
+(``margin``). Seeded by the position, the same position gives the same answer anywhere.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from random import Random
+
+from ..strategies import pick_with, random_of
+from .paths import BEFORE, DealPath, cut_position, points_of, side_of
+
+Z95 = 1.959963984540054
+SHOW_STAGE = -2
+"""The cut of the show: every hand known (``Start.known``), the crib to come."""
+
+
+class Library:
+    """A mode's deals, laid out for play-outs."""
+
+    __slots__ = ("cribs", "deals", "sides")
+
+    def __init__(self, paths: Sequence[DealPath], sides: int, cribs: Sequence[Sequence[int]]):
+        self.sides = sides
+        """How many sides score."""
+        self.deals: list[list[int]] = [list(path.events) for path in paths]
+        """Each deal's events."""
+        self.cribs: list[list[int]] = [list(counts) for counts in cribs]
+        """By the starter's value, how many cribs scored each number of points."""
+
+
+class Start:
+    """Where the deal on hand stands: ``cut`` (``BEFORE``, a cut of the play, or
+    ``SHOW_STAGE``), and at the show the starter's value, the events known still to come (side
+    from the dealer's, points) and whether the crib is still to come."""
+
+    __slots__ = ("crib", "cut", "known", "starter")
+
+    def __init__(
+        self,
+        cut: int,
+        starter: int = 0,
+        known: Sequence[tuple[int, int]] = (),
+        crib: bool = True,
+    ) -> None:
+        self.cut = cut
+        self.starter = starter
+        self.known = tuple(known)
+        self.crib = crib
+
+
+def _crib_points(counts: list[int], random: Callable[[], float]) -> int:
+    draw = pick_with(random, sum(counts))
+    for points, n in enumerate(counts):
+        if draw < n:
+            return points
+        draw -= n
+    raise AssertionError("a draw within the counts")
+
+
+def play_outs(
+    library: Library,
+    target: int,
+    scores: Sequence[int],
+    dealer: int,
+    start: Start,
+    playouts: int,
+    seed: str,
+) -> list[float]:
+    """Each side's share of ``playouts`` games played on from ``scores`` (every side below
+    the target) with ``dealer``'s side dealing the deal on hand, as ``start`` says it stands."""
+    sides = library.sides
+    deals = library.deals
+    random = random_of(Random(seed))
+    wins = [0] * sides
+    for _ in range(playouts):
+        made = list(scores)
+        winner = -1
+        if start.cut == SHOW_STAGE:
+            for side, points in start.known:
+                whose = (dealer + side) % sides
+                made[whose] += points
+                if made[whose] >= target:
+                    winner = whose
+                    break
+            if winner < 0 and start.crib:
+                made[dealer] += _crib_points(library.cribs[start.starter], random)
+                if made[dealer] >= target:
+                    winner = dealer
+        elif start.cut == BEFORE:
+            winner = _walk(deals[pick_with(random, len(deals))], 0, made, dealer, sides, target)
+        else:
+            events = deals[pick_with(random, len(deals))]
+            winner = _walk(events, cut_position(events, start.cut), made, dealer, sides, target)
+        turn = dealer
+        while winner < 0:
+            turn = (turn + 1) % sides
+            winner = _walk(deals[pick_with(random, len(deals))], 0, made, turn, sides, target)
+        wins[winner] += 1
+    return [won / playouts for won in wins]
+
+
+def _walk(
+    events: list[int], first: int, made: list[int], dealer: int, sides: int, target: int
+) -> int:
+    """Score ``events[first:]`` with ``dealer``'s side dealing; the side that reaches the
+    target, or -1."""
+    for index in range(first, len(events)):
+        event = events[index]
+        whose = (dealer + side_of(event)) % sides
+        total = made[whose] + points_of(event)
+        made[whose] = total
+        if total >= target:
+            return whose
+    return -1
+
+
+def margin(playouts: int) -> float:
+    """The half-width of a 95% interval of a share of ``playouts`` play-outs, at its widest
+    (a share of one half)."""
+    return Z95 * math.sqrt(0.25 / playouts)
