@@ -82,6 +82,7 @@ class IllegalPlayError(ValueError):
         hint: HintCode | None = None,
         go_index: int | None = None,
         go_count: int | None = None,
+        deal: int | None = None,
     ) -> None:
         super().__init__(message if index is None else f"entry {index}: {message}")
         self.code: ReasonCode = code
@@ -99,9 +100,17 @@ class IllegalPlayError(ValueError):
         back to before that entry holds no such go)."""
         self.go_count = go_count
         """For ``go_proved_wrong``: the count that go was said at."""
+        self.deal = deal
+        """In a game's record, the deal (0 first) whose record holds the entry."""
 
     def at(self, index: int) -> IllegalPlayError:
         """The same error, placed at entry ``index`` of a record."""
         return IllegalPlayError(
-            self.code, self.message, index, self.hint, self.go_index, self.go_count
+            self.code, self.message, index, self.hint, self.go_index, self.go_count, self.deal
+        )
+
+    def in_deal(self, deal: int) -> IllegalPlayError:
+        """The same error, placed in deal ``deal`` of a game's record."""
+        return IllegalPlayError(
+            self.code, self.message, self.index, self.hint, self.go_index, self.go_count, deal
         )
