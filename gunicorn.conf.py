@@ -96,12 +96,15 @@ def on_starting(server: Any) -> None:
     shutil.rmtree(_metrics_dir, ignore_errors=True)
     os.makedirs(_metrics_dir, mode=0o700, exist_ok=True)
     scratch.claim(Path(_metrics_dir))
-    # The expert's tables (about 48 MiB of objects), read here once, before the fork: every
-    # worker, recycled ones too, shares their pages copy-on-write instead of reading its own
-    # (0.5 s of CPU each). Frozen, so that no worker's cycle collector writes to them.
+    # The expert's tables (about 48 MiB of objects) and the chance to win's, read here once,
+    # before the fork: every worker, recycled ones too, shares their pages copy-on-write
+    # instead of reading its own (0.5 s of CPU each). Frozen, so that no worker's cycle
+    # collector writes to them.
     from scoring_api.sim.expert.tables import shipped_tables
+    from scoring_api.sim.winprob.tables import shipped_tables as chance_tables
 
     shipped_tables()
+    chance_tables()
     gc.freeze()
     # One machine-wide Dask cluster for simulations (SCORING_API_SCHEDULER), before the fork.
     from scoring_api.sim_cluster import embedded
@@ -116,7 +119,8 @@ def post_worker_init(worker: Any) -> None:
     (700) the collector would run dozens of times per request, rescanning the app's own
     long-lived objects each time. Freeze those (loaded by now) and collect young objects
     less often: the request data is acyclic and freed by reference counting anyway.
-    The expert's tables came with the fork, read and frozen in the master (``on_starting``).
+    The expert's tables and the chance to win's came with the fork, read and frozen in the
+    master (``on_starting``).
     """
     gc.freeze()
     gc.set_threshold(100_000, 50, 100)

@@ -52,6 +52,12 @@ class Settings:
         "Time budget of a JSON simulation answer; past it the answer is a 503 problem with "
         "`games_played` (0 = no limit). Behind a proxy, set it below the proxy's read timeout.",
     )
+    review_seconds: float = _setting(
+        20.0,
+        "Time budget of a game review (`POST /v1/games/review`), checked before each deal; "
+        "past it the answer is a 503 problem naming the deal it reached (0 = no limit). "
+        "Behind a proxy, set it below the proxy's read timeout.",
+    )
     body_seconds: float = _setting(
         10.0,
         "Time a request body may take to arrive under gunicorn; a slower one is a 408 "
@@ -132,8 +138,8 @@ class Settings:
     )
     review_rate: str = _setting(
         "120/minute",
-        "Requests to `POST /v1/deals/review` one client may make; more is a 429 problem "
-        "(`off` = no limit).",
+        "Requests to `POST /v1/deals/review` one client may make, and as many to "
+        "`POST /v1/games/review`; more is a 429 problem (`off` = no limit).",
     )
     batch_rate: str = _setting(
         "600/minute",

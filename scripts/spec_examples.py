@@ -5,7 +5,8 @@ Run from the repository root:  .venv/bin/python scripts/spec_examples.py [--chec
 Each answer example of ``OPERATIONS`` is what this checkout's code answers to the request
 example of the same name, sent through the app in-process, so no figure is typed by hand.
 The ``expert`` figures of the advice and the review come from the shipped tables
-(``scoring_api/sim/expert``): run it again whenever the tables are rebuilt. ``--check``
+(``scoring_api/sim/expert``), the chances to win from ``scoring_api/sim/winprob``'s: run it
+again whenever either is rebuilt. ``--check``
 rewrites nothing and exits 1 when an example is not what the code answers (CI's contract
 step; the tests check only what does not depend on the tables).
 """
@@ -30,6 +31,9 @@ OPERATIONS = {
     "/v1/discards/advise": ("nonDealer", "nonDealerExpected", "threePlayersGreedy"),
     "/v1/deals/review": ("twoPlayers", "threePlayersOneSeat"),
     "/v1/plays/advise": ("afterFifteen", "threePlayersSearch", "onlyGo"),
+    "/v1/games/win-probability": ("nearTheEnd", "threePlayers"),
+    "/v1/games/score": ("inProgress",),
+    "/v1/games/review": ("inProgress",),
 }
 """Each POST operation's request examples whose answers are documented, in written order."""
 INDENT = " " * 16

@@ -11,7 +11,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from scoring_api.settings import EXTENSION_KEY, Settings
 
-from . import advice, deals, hands, ops, pegging, plays, reference, review, simulations
+from . import advice, deals, games, hands, ops, pegging, plays, reference, review, simulations
 from .cors import init_cors
 from .docs import register_docs
 from .hosts import init_hosts
@@ -25,6 +25,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     plays.bp,
     deals.bp,
     review.bp,
+    games.bp,
     reference.bp,
     simulations.bp,
     advice.bp,

@@ -1,6 +1,7 @@
 """A deal of a game refereed: every scoring event, the scores, the winner; whole, in play
 (no hands or crib yet: the board as the play goes on), or through the hands (no crib yet).
-Each show comes with its count said aloud; under muggins, the calls on short claims."""
+Each show comes with its count said aloud; under muggins, the calls on short claims. Each
+event says each side's chance to win after it (docs/winprob.md)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from typing import Any
 from flask import Blueprint
 
 from scoring_api.rules import ShowItem
-from scoring_api.rules.deal import Claims, Deal, DealEvent, score_deal
+from scoring_api.rules.deal import Claims, Deal, DealEvent, DealScore, score_deal
 from scoring_api.rules.muggins import Calls
+from scoring_api.sim.winprob.chances import supported
+from scoring_api.sim.winprob.deals import deal_chances
 
 from . import render
 from .aloud import aloud
@@ -42,10 +45,19 @@ def _event(event: DealEvent) -> dict[str, Any]:
     return answer
 
 
-def deal_of(body: dict[str, Any]) -> Deal:
-    """The deal a body loaded by ``DealSchema`` (or a schema built on it) describes."""
+def claims_of(body: dict[str, Any]) -> Claims:
+    """The claims (and muggins calls) of a deal's body, as ``ClaimsSchema`` loaded them."""
     claims = body.get("claims", {})
     calls = claims.get("muggins", {})
+    return Claims(
+        tuple(claims.get("hands", ())),
+        claims.get("crib"),
+        Calls(tuple(map(tuple, calls.get("hands", ()))), tuple(calls.get("crib", ()))),
+    )
+
+
+def deal_of(body: dict[str, Any]) -> Deal:
+    """The deal a body loaded by ``DealSchema`` (or a schema built on it) describes."""
     return Deal(
         body["rules"],
         dealer_of(body),
@@ -54,25 +66,36 @@ def deal_of(body: dict[str, Any]) -> Deal:
         body.get("hands"),
         body.get("crib"),
         body["plays"],
-        Claims(
-            tuple(claims.get("hands", ())),
-            claims.get("crib"),
-            Calls(tuple(map(tuple, calls.get("hands", ()))), tuple(calls.get("crib", ()))),
-        ),
+        claims_of(body),
     )
+
+
+def deal_answer(deal: Deal, scored: DealScore) -> dict[str, Any]:
+    """A refereed deal as answered (its rules aside): each event with each side's chance to
+    win after it, and the chance after the record so far (null without tables for the
+    rules: ``winprob.chances.supported``)."""
+    events = [_event(event) for event in scored.events]
+    now = None
+    if supported(deal.rules):
+        chances = deal_chances(deal, scored)
+        for answer, after in zip(events, chances.events, strict=True):
+            answer["win_probability"] = list(after)
+        now = list(chances.now)
+    else:
+        for answer in events:
+            answer["win_probability"] = None
+    winner = scored.winner
+    return {
+        "dealer": deal.dealer,
+        "events": events,
+        "scores": list(scored.scores),
+        "winner": None if winner is None else {"side": winner.side, "event": winner.event},
+        "lurched": list(scored.lurched),
+        "win_probability": now,
+    }
 
 
 @bp.post("/score")
 def score() -> dict[str, Any]:
     given = deal_of(load_body(_schema))
-    rules, dealer = given.rules, given.dealer
-    deal = score_deal(given)
-    winner = deal.winner
-    return {
-        "rules": rules.as_dict(),
-        "dealer": dealer,
-        "events": [_event(event) for event in deal.events],
-        "scores": list(deal.scores),
-        "winner": None if winner is None else {"side": winner.side, "event": winner.event},
-        "lurched": list(deal.lurched),
-    }
+    return {"rules": given.rules.as_dict(), **deal_answer(given, score_deal(given))}

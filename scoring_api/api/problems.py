@@ -142,6 +142,9 @@ def _illegal_play(error: IllegalPlayError) -> Response:
     undo: dict[str, Any] = {}
     if error.go_index is not None:
         undo = {"go_index": error.go_index, "go_count": error.go_count}
+    # In a game's record, the deal whose play holds the entry.
+    where: dict[str, Any] = {} if error.deal is None else {"deal": error.deal}
+    deal = "" if error.deal is None else f"/deals/{error.deal}"
     return problem(
         422,
         error.message,
@@ -149,7 +152,8 @@ def _illegal_play(error: IllegalPlayError) -> Response:
         index=error.index,
         code=error.code,
         **undo,
-        errors=[{"pointer": f"/plays/{error.index}", "detail": error.message}],
+        **where,
+        errors=[{"pointer": f"{deal}/plays/{error.index}", "detail": error.message}],
     )
 
 

@@ -37,6 +37,7 @@ LIMITED_ENDPOINTS = {
     "advice.advise": "advice_rate",
     "plays.advise": "advice_rate",
     "review.review": "review_rate",
+    "games.review": "review_rate",
     "hands.score_batch": "batch_rate",
 }
 OFF = "off"

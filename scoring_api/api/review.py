@@ -14,7 +14,7 @@ from marshmallow import fields
 from marshmallow.validate import Length, OneOf, Range
 
 from scoring_api.rules.constants import HAND_SIZE, MAX_PLAYERS, PLAYERS
-from scoring_api.rules.deal import Claims, score_deal
+from scoring_api.rules.deal import Claims, Deal, score_deal
 from scoring_api.sim.advisor import MODELS, Model, default_model
 from scoring_api.sim.review.deal import (
     DealReview,
@@ -64,7 +64,7 @@ class ReviewSchema(DealSchema):
 _schema = ReviewSchema()
 
 
-def _decision(decision: Decision) -> dict[str, Any]:
+def decision_answer(decision: Decision) -> dict[str, Any]:
     if isinstance(decision, LayAwayDecision):
         advice = decision.advice
         return {
@@ -93,7 +93,7 @@ def _decision(decision: Decision) -> dict[str, Any]:
     }
 
 
-def _seat(summary: SeatSummary, side: int) -> dict[str, Any]:
+def seat_answer(summary: SeatSummary, side: int) -> dict[str, Any]:
     return {
         "seat": summary.seat,
         "side": side,
@@ -122,13 +122,17 @@ def review() -> dict[str, Any]:
     request = ReviewRequest(
         deal, body["drawn"], model, None if seats is None else tuple(seats), body["playouts"]
     )
-    reviewed: DealReview = review_deal(request)
+    return {"rules": rules.as_dict(), **review_answer(deal, review_deal(request))}
+
+
+def review_answer(deal: Deal, reviewed: DealReview) -> dict[str, Any]:
+    """A deal's review as answered (its rules aside)."""
+    rules = deal.rules
     return {
-        "rules": rules.as_dict(),
         "dealer": deal.dealer,
         "model": reviewed.model,
         "playouts": reviewed.playouts,
         "thresholds": dict(THRESHOLDS),
-        "decisions": [_decision(decision) for decision in reviewed.decisions],
-        "seats": [_seat(summary, rules.side_of(summary.seat)) for summary in reviewed.seats],
+        "decisions": [decision_answer(decision) for decision in reviewed.decisions],
+        "seats": [seat_answer(summary, rules.side_of(summary.seat)) for summary in reviewed.seats],
     }

@@ -1,6 +1,7 @@
 """The requests whose answers are recorded byte for byte (``answers.json.gz``).
 
-Every endpoint, every mode of players, the rule options, transcripts, and every path a
+Every endpoint, every mode of players, the rule options, transcripts, whole games (records
+refereed and reviewed, the chance to win), and every path a
 simulation may take (JSON and per-game lines, inline and in shards, shard lines). A case is
 ``(name, app, method, path, body, headers)``: ``app`` names a configuration of
 ``create_app`` below (``sharded`` plays every run of more than 10 games in shards, inline).
@@ -21,6 +22,10 @@ from live_server import UNLIMITED as SERVER_UNLIMITED
 from rulebook import FOUR_HANDS, FOUR_LAID, THREE_HANDS, THREE_LAID, WHOLE_HANDS, WHOLE_PLAY
 
 from scoring_api.app import create_app
+from scoring_api.rules.options import RuleOptions
+from scoring_api.sim.game import play_game
+from scoring_api.sim.game_records import game_record
+from scoring_api.sim.registry import strategy_for
 
 HERE = Path(__file__).resolve().parent
 ANSWERS = HERE / "answers.json.gz"
@@ -298,6 +303,37 @@ def _reviews() -> Iterator[Case]:
     )  # fmt: skip
 
 
+def _game_record(rules: RuleOptions, seed: int, strategy: str) -> dict[str, Any]:
+    players = [strategy_for(strategy)] * rules.players
+    game = play_game(players, rules, Random(seed), seed % rules.players, transcript=True)
+    names = [f"Seat {seat}" for seat in range(rules.players)]
+    return game_record(game, rules, names, [strategy] * rules.players)
+
+
+def _games() -> Iterator[Case]:
+    """Whole games: the chance to win between deals, a game's record refereed (every event's
+    chance with it) and reviewed, for two, three and four players and partners."""
+    chances = "/v1/games/win-probability"
+    yield _post("chances two near the end", chances, {"scores": [55, 58], "dealer": 0})
+    yield _post("chances three", chances,
+                {"rules": {"players": 3}, "scores": [40, 52, 30], "dealer": 2})  # fmt: skip
+    partners = {"players": 4, "partners": True}
+    yield _post("chances partners to 121", chances,
+                {"rules": partners, "scores": [100, 95], "dealer": 0})  # fmt: skip
+    modes = {"two": RuleOptions(), "three": RuleOptions(players=3),
+             "four": RuleOptions(players=4), "partners": RuleOptions(**partners)}  # fmt: skip
+    for seed, (mode, rules) in enumerate(modes.items()):
+        record = _game_record(rules, seed, "expected")
+        yield _post(f"game {mode} scored", "/v1/games/score", record)
+        unfinished = {key: value for key, value in record.items() if key != "result"}
+        unfinished["deals"] = record["deals"][:2]
+        yield _post(f"game {mode} in progress scored", "/v1/games/score", unfinished)
+    yield _post("game two reviewed", "/v1/games/review",
+                {**_game_record(modes["two"], 7, "greedy"), "playouts": 40})  # fmt: skip
+    yield _post("game four reviewed", "/v1/games/review",
+                {**_game_record(modes["four"], 8, "greedy"), "playouts": 20})  # fmt: skip
+
+
 def _advice(rng: Random) -> Iterator[Case]:
     for k in range(12):
         six = rng.sample(TILES, 6)
@@ -553,6 +589,7 @@ def cases() -> list[Case]:
         *_validate(),
         *_deals(),
         *_reviews(),
+        *_games(),
         *_advice(rng),
         *_simulations(),
         *_computer(),

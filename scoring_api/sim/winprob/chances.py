@@ -24,6 +24,7 @@ from typing import Final
 
 from scoring_api.rules.memo import Memo
 from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.seats import next_seat
 
 from .library import mode_of
 from .montecarlo import SHOW_STAGE, Library, Start, play_outs
@@ -49,7 +50,8 @@ class Moment:
     """At the show: the events still to come whose points are known (the hands, and the last
     tile's point if it is still to be scored), as (side counted from the dealer's, points)."""
     crib: bool = True
-    """At the show: the crib is still to come (else the deal is over)."""
+    """At the show: the crib is still to come (else the deal is over, and the position is
+    the next deal's, not begun)."""
 
 
 BETWEEN: Final = Moment()
@@ -97,8 +99,6 @@ def _two_sides(rules: RuleOptions, scores: Sequence[int], dealer_side: int, at: 
         if made[side] >= target:
             return 1.0 if side == 0 else 0.0
     mine, other = made
-    if not at.crib:
-        return 1.0 - table[other][mine]
     cribs = _mode(mode).cribs[at.starter]
     chance = 0.0
     for points, n in enumerate(cribs):
@@ -118,7 +118,7 @@ def _compute(key: tuple[RuleOptions, tuple[int, ...], int, Moment]) -> tuple[flo
     # Not the scores: the same draws from every score at one moment, so that two scores'
     # chances differ by what the scores change, not by the draw (``chance_with_fewer``).
     seed = f"{mode_of(rules)}|{rules.target}|{dealer}|{_written(at)}"
-    start = Start(at.cut, at.starter, at.known, at.crib)
+    start = Start(at.cut, at.starter, at.known)
     library = _library(mode_of(rules), rules.sides)
     shares = play_outs(library, rules.target, scores, dealer, start, PLAYOUTS, seed)
     return tuple(round(p, DIGITS) for p in shares)
@@ -138,6 +138,8 @@ def chances(
 ) -> tuple[float, ...]:
     """Each side's chance to win, every side below the target, ``dealer`` dealing the deal on
     hand, as far as it has gone (``at``). The rules must be ``supported``."""
+    if at.cut == SHOW_STAGE and not at.crib:  # the deal over: the next one not begun
+        dealer, at = next_seat(dealer, rules.players), BETWEEN
     key = (_rules_key(rules), tuple(scores), dealer, at)
     return _MEMO[key]
 

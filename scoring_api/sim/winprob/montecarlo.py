@@ -27,35 +27,34 @@ SHOW_STAGE = -2
 class Library:
     """A mode's deals, laid out for play-outs."""
 
-    __slots__ = ("cribs", "deals", "sides")
+    __slots__ = ("cribs", "deals", "sides", "totals")
 
     def __init__(self, paths: Sequence[DealPath], sides: int, cribs: Sequence[Sequence[int]]):
         self.sides = sides
         """How many sides score."""
         self.deals: list[list[int]] = [list(path.events) for path in paths]
         """Each deal's events."""
+        self.totals: list[list[int]] = [
+            [sum(points_of(e) for e in path.events if side_of(e) == side) for side in range(sides)]
+            for path in paths
+        ]
+        """Each deal's points by side from the dealer's: a deal that takes no side to the
+        target is added up at once."""
         self.cribs: list[list[int]] = [list(counts) for counts in cribs]
         """By the starter's value, how many cribs scored each number of points."""
 
 
 class Start:
     """Where the deal on hand stands: ``cut`` (``BEFORE``, a cut of the play, or
-    ``SHOW_STAGE``), and at the show the starter's value, the events known still to come (side
-    from the dealer's, points) and whether the crib is still to come."""
+    ``SHOW_STAGE``), and at the show the starter's value and the events known still to come
+    (side from the dealer's, points) before the crib."""
 
-    __slots__ = ("crib", "cut", "known", "starter")
+    __slots__ = ("cut", "known", "starter")
 
-    def __init__(
-        self,
-        cut: int,
-        starter: int = 0,
-        known: Sequence[tuple[int, int]] = (),
-        crib: bool = True,
-    ) -> None:
+    def __init__(self, cut: int, starter: int = 0, known: Sequence[tuple[int, int]] = ()) -> None:
         self.cut = cut
         self.starter = starter
         self.known = tuple(known)
-        self.crib = crib
 
 
 def _crib_points(counts: list[int], random: Callable[[], float]) -> int:
@@ -92,21 +91,34 @@ def play_outs(
                 if made[whose] >= target:
                     winner = whose
                     break
-            if winner < 0 and start.crib:
+            if winner < 0:
                 made[dealer] += _crib_points(library.cribs[start.starter], random)
                 if made[dealer] >= target:
                     winner = dealer
         elif start.cut == BEFORE:
-            winner = _walk(deals[pick_with(random, len(deals))], 0, made, dealer, sides, target)
+            winner = _whole(library, pick_with(random, len(deals)), made, dealer, target)
         else:
             events = deals[pick_with(random, len(deals))]
             winner = _walk(events, cut_position(events, start.cut), made, dealer, sides, target)
         turn = dealer
         while winner < 0:
             turn = (turn + 1) % sides
-            winner = _walk(deals[pick_with(random, len(deals))], 0, made, turn, sides, target)
+            winner = _whole(library, pick_with(random, len(deals)), made, turn, target)
         wins[winner] += 1
     return [won / playouts for won in wins]
+
+
+def _whole(library: Library, index: int, made: list[int], dealer: int, target: int) -> int:
+    """Deal ``index`` of the library whole: as ``_walk``, its totals added at once when they
+    take no side to the target (the same scores, event by event or not)."""
+    sides, totals = library.sides, library.totals[index]
+    for side in range(sides):
+        if made[(dealer + side) % sides] + totals[side] >= target:
+            return _walk(library.deals[index], 0, made, dealer, sides, target)
+    for side in range(sides):
+        whose = (dealer + side) % sides
+        made[whose] = made[whose] + totals[side]
+    return -1
 
 
 def _walk(

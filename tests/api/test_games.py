@@ -1,0 +1,199 @@
+"""Whole games over HTTP: the chance to win (POST /v1/games/win-probability and each event of
+/v1/deals/score), a game record refereed (/v1/games/score) and reviewed (/v1/games/review),
+every answer checked against openapi.yaml, a record that does not add up a 422 naming the deal
+and the field."""
+
+from __future__ import annotations
+
+import copy
+from random import Random
+from typing import Any
+
+import pytest
+
+from scoring_api.app import create_app
+from scoring_api.rules.options import RuleOptions
+from scoring_api.sim.game import play_game
+from scoring_api.sim.game_records import game_record
+from scoring_api.sim.registry import strategy_for
+
+from .contract import SPEC, ContractClient, pointers, problem_of
+
+CHANCES, SCORE, REVIEW = "/v1/games/win-probability", "/v1/games/score", "/v1/games/review"
+
+
+def _record(rules: RuleOptions, seed: int, strategy: str = "expected") -> dict[str, Any]:
+    players = [strategy_for(strategy)] * rules.players
+    game = play_game(players, rules, Random(seed), seed % rules.players, transcript=True)
+    names = [f"P{seat}" for seat in range(rules.players)]
+    return game_record(game, rules, names, [strategy] * rules.players)
+
+
+def _ok(api: ContractClient, path: str, body: Any) -> dict[str, Any]:
+    response = api.post(path, body)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    answer: dict[str, Any] = response.get_json()
+    return answer
+
+
+def _refused(api: ContractClient, path: str, body: Any) -> list[str]:
+    return pointers(problem_of(api.post(path, body), 422))
+
+
+def _examples(path: str, name: str) -> tuple[Any, Any]:
+    operation = SPEC["paths"][path]["post"]
+    asked = operation["requestBody"]["content"]["application/json"]["examples"][name]["value"]
+    said = operation["responses"]["200"]["content"]["application/json"]["examples"][name]
+    return copy.deepcopy(asked), said["value"]
+
+
+@pytest.mark.parametrize(
+    ("path", "name"),
+    [(CHANCES, "nearTheEnd"), (CHANCES, "threePlayers"), (SCORE, "inProgress")],
+)
+def test_the_examples_are_real_answers(api: ContractClient, path: str, name: str) -> None:
+    asked, said = _examples(path, name)
+    assert _ok(api, path, asked) == said
+
+
+def test_the_chance_between_deals(api: ContractClient) -> None:
+    two = _ok(api, CHANCES, {"scores": [55, 58], "dealer": 0})
+    assert two["method"] == "exact"
+    assert two["playouts"] is None
+    turned = _ok(api, CHANCES, {"scores": [58, 55], "dealer": 1})
+    assert turned["win_probability"] == pytest.approx(two["win_probability"][::-1], abs=2e-4)
+    four = _ok(api, CHANCES, {"rules": {"players": 4}, "scores": [0, 0, 0, 0], "dealer": 3})
+    assert four["method"] == "simulated"
+    assert four["playouts"] == 2000
+    assert sum(four["win_probability"]) == pytest.approx(1.0, abs=1e-3)
+    assert _refused(api, CHANCES, {"scores": [1, 2, 3], "dealer": 0}) == ["/scores"]
+    assert _refused(api, CHANCES, {"scores": [61, 2], "dealer": 0}) == ["/scores/0"]
+    assert _refused(api, CHANCES, {"scores": [1, 2], "dealer": 2}) == ["/dealer"]
+    assert _refused(api, CHANCES, {"rules": {"starter_double_points": 2}, "scores": [1, 2],
+                                   "dealer": 0}) == ["/rules/starter_double_points"]  # fmt: skip
+
+
+def test_every_event_of_a_deal_has_the_chance_after_it(api: ContractClient) -> None:
+    record = _record(RuleOptions(), 3)
+    deal = record["deals"][0]
+    body = {"dealer": deal["dealer"], "scores": [0, 0], "starter": deal["starter"],
+            "hands": deal["hands"], "crib": deal["crib"], "plays": deal["plays"]}  # fmt: skip
+    whole = _ok(api, "/v1/deals/score", body)
+    for event in whole["events"]:
+        assert sum(event["win_probability"]) == pytest.approx(1.0, abs=1e-3)
+    following = _ok(api, CHANCES, {"scores": whole["scores"], "dealer": 1 - deal["dealer"]})
+    assert whole["win_probability"] == following["win_probability"]
+    in_play = {k: v for k, v in body.items() if k not in ("hands", "crib")}
+    in_play["plays"] = deal["plays"][:5]
+    partial = _ok(api, "/v1/deals/score", in_play)
+    played = partial["events"]
+    assert [e["win_probability"] for e in played] == [
+        e["win_probability"] for e in whole["events"][: len(played)]
+    ]
+    other = _ok(api, "/v1/deals/score", {**body, "rules": {"starter_double_points": 2}})
+    assert other["win_probability"] is None
+    assert all(event["win_probability"] is None for event in other["events"])
+
+
+@pytest.mark.parametrize(
+    "rules", [RuleOptions(), RuleOptions(players=3), RuleOptions(players=4, partners=True)]
+)
+def test_a_record_is_refereed_as_its_deals_are(api: ContractClient, rules: RuleOptions) -> None:
+    """Each deal of the game answered as /v1/deals/score answers it from the scores carried,
+    to the winner the record says."""
+    record = _record(rules, 5)
+    game = _ok(api, SCORE, record)
+    assert game["winner"]["side"] == record["result"]["winner"]
+    assert game["scores"] == record["result"]["scores"]
+    assert game["next_dealer"] is None
+    assert game["win_probability"][record["result"]["winner"]] == 1.0
+    for deal, answer in zip(record["deals"], game["deals"], strict=True):
+        body = {k: v for k, v in deal.items() if k != "drawn"}
+        alone = _ok(api, "/v1/deals/score", {**body, "rules": record["rules"],
+                                             "scores": answer["before"]})  # fmt: skip
+        mine = {k: v for k, v in answer.items() if k not in ("deal", "before")}
+        assert {k: v for k, v in alone.items() if k != "rules"} == mine
+    two = _ok(api, SCORE, {**{k: v for k, v in record.items() if k != "result"},
+                           "deals": record["deals"][:2]})  # fmt: skip
+    assert two["winner"] is None
+    assert two["next_dealer"] == (record["deals"][1]["dealer"] + 1) % rules.players
+    assert two["win_probability"] == two["deals"][-1]["win_probability"]
+
+
+def test_a_record_that_does_not_add_up_names_the_deal_and_field(api: ContractClient) -> None:
+    record = _record(RuleOptions(), 6)
+
+    def changed(**fields: Any) -> dict[str, Any]:
+        body = copy.deepcopy(record)
+        for where, value in fields.items():
+            parts = where.split("__")
+            target = body
+            for part in parts[:-1]:
+                target = target[int(part)] if part.isdigit() else target[part]
+            target[parts[-1]] = value
+        return body
+
+    assert _refused(api, SCORE, changed(deals__1__dealer=record["deals"][0]["dealer"])) == [
+        "/deals/1/dealer"
+    ]
+    assert _refused(api, SCORE, changed(deals__1__scores=[0, 0])) == ["/deals/1/scores"]
+    assert _refused(api, SCORE, changed(result__winner=1 - record["result"]["winner"])) == [
+        "/result/winner"
+    ]
+    assert _refused(api, SCORE, changed(seats=record["seats"][:1] * 3)) == ["/seats"]
+    assert _refused(api, SCORE, changed(seats__1__strategy="best")) == ["/seats/1/strategy"]
+    assert _refused(api, SCORE, changed(seats__1__budget=10)) == ["/seats/1/budget"]
+    drawn = copy.deepcopy(record["deals"][0]["drawn"])
+    drawn[1][0] = drawn[0][0]
+    assert _refused(api, SCORE, changed(deals__0__drawn=drawn))[0].startswith("/deals/0/drawn")
+    plays = copy.deepcopy(record["deals"][1]["plays"])
+    plays[0], plays[1] = plays[1], plays[0]
+    refusal = problem_of(api.post(SCORE, changed(deals__1__plays=plays)), 422)
+    assert (refusal["deal"], refusal["index"]) == (1, 0)
+    assert pointers(refusal) == ["/deals/1/plays/0"]
+    assert _refused(api, SCORE, {**record, "format": "another"}) == ["/format"]
+    assert _refused(api, SCORE, {**record, "version": 2}) == ["/version"]
+
+
+def test_a_game_is_reviewed_deal_by_deal(api: ContractClient) -> None:
+    record = _record(RuleOptions(), 8, "greedy")
+    record["deals"][1].pop("drawn")
+    answer = _ok(api, REVIEW, {**record, "playouts": 30})
+    assert answer["chances"]["method"] == "exact"
+    deals = answer["deals"]
+    assert deals[1] == {"deal": 1, "reviewed": False,
+                        "reason": "the record does not say the tiles each seat drew"}  # fmt: skip
+    for index, deal in enumerate(deals):
+        if not deal["reviewed"]:
+            continue
+        given = record["deals"][index]
+        alone = _ok(
+            api,
+            "/v1/deals/review",
+            {**given, "rules": record["rules"], "scores": deal["before"], "playouts": 30},
+        )
+        assert deal["review"] == alone
+        assert len(deal["chances"]) == len(alone["decisions"])
+    players = answer["players"]
+    assert [p["name"] for p in players] == ["P0", "P1"]
+    for player in players:
+        assert 0 <= player["accuracy"] <= 100
+        for key in player["key_decisions"]:
+            chance = deals[key["deal"]]["chances"][key["decision"]]
+            assert chance["win_probability_loss"] == key["win_probability_loss"] > 0
+            assert (
+                deals[key["deal"]]["review"]["decisions"][key["decision"]]["seat"]
+                == (player["seat"])
+            )
+    three = _record(RuleOptions(players=3), 2)
+    assert _refused(api, REVIEW, {**three, "model": "expert"}) == ["/model"]
+    assert _refused(api, REVIEW, {**record, "rules": {"double_blank_in_fifteens": False}}) == [
+        "/rules/double_blank_in_fifteens"
+    ]
+
+
+def test_a_review_past_its_time_budget_is_a_503() -> None:
+    app = create_app({"TESTING": True, "SCORING_API_REVIEW_SECONDS": 1e-9})
+    client = app.test_client()  # (the contract client refuses any 5xx)
+    stopped = problem_of(client.post(REVIEW, json=_record(RuleOptions(), 4)), 503)
+    assert "time budget of 1e-09 s ran out before deal 0" in stopped["detail"]
