@@ -37,6 +37,12 @@ export function number(value) {
     maximumFractionDigits: 2 }).format(value);
 }
 
+// A share in per cent, to ``digits`` decimals.
+export function percent(share, digits = 0) {
+  return new Intl.NumberFormat(view.lang, { style: "percent", minimumFractionDigits: digits,
+    maximumFractionDigits: digits }).format(share);
+}
+
 export function signed(value) {
   return `${value >= 0 ? "+" : "−"}${number(Math.abs(value))}`;
 }
@@ -126,6 +132,10 @@ function pointerWords(pointer) {
   const parts = String(pointer || "").split("/").filter(Boolean);
   const [head, index] = parts;
   if (head === undefined) return "";
+  if (head === "deals" && Number.isInteger(Number(index))) { // a game record's deal
+    const rest = pointerWords(`/${parts.slice(2).join("/")}`);
+    return [tr("ptr_deals", { n: Number(index) + 1 }), rest].filter(Boolean).join(", ");
+  }
   const n = Number(index) + 1;
   if (INDEXED.includes(head) && Number.isInteger(n) && parts.length <= 3) {
     const inner = Number(parts[2]) + 1;

@@ -5,7 +5,7 @@
 import { post } from "./core.js";
 import {
   currentDeal, fullHands, handsOf, leaderOf, leftOf, newDeal, rulesOf, save, scoresBeforeDeal,
-  store, winnerOf, playComplete,
+  sideCount, store, winnerOf, playComplete,
 } from "./game-store.js";
 
 // What is on screen but not kept: the seat the next entry goes to, the last refusal.
@@ -65,12 +65,30 @@ export function setLive(deal, live) {
   deal.result = live?.winner ? live : null;
 }
 
+// The record of the play scored (who is on turn, the count, who said go), or null.
+export function pegged(deal) {
+  return deal.plays.length ? post("v1/pegging/score", body(deal, { plays: deal.plays })) : null;
+}
+
 // The record and the board after a change of the play; nothing changes unless both answer.
 async function rescore(deal) {
-  const [pegging, live] = await Promise.all([deal.plays.length
-    ? post("v1/pegging/score", body(deal, { plays: deal.plays })) : null, refereeSoFar(deal)]);
+  const [pegging, live] = await Promise.all([pegged(deal), refereeSoFar(deal)]);
   deal.pegging = pegging;
   setLive(deal, live);
+}
+
+// Each side's chance to win before the first deal (later ones come with each deal's
+// answers); null where the service has no tables for the rules (its 422).
+export async function chancesAtStart() {
+  const { setup } = game();
+  try {
+    const answer = await post("v1/games/win-probability", { rules: rulesOf(setup),
+      scores: Array(sideCount(setup)).fill(0), dealer: game().deals[0].dealer });
+    game().chances = answer.win_probability;
+  } catch (exc) {
+    if (exc.status === 422) game().chances = null;
+  }
+  save();
 }
 
 // A game saved before the service refereed the board: ask it once on load.

@@ -2,7 +2,7 @@
 // under muggins, the call on a short claim), the deal's events in the rule book's order with
 // each show said aloud, and every deal of the game so far (a finished one opened again).
 
-import { $, enqueue, h, itemWords, miniTiles, tr, view } from "./core.js";
+import { $, enqueue, h, itemWords, miniTiles, reveal, tr, view } from "./core.js";
 import {
   currentDeal, fullHands, handsOf, leaderOf, scoresBefore, seats, sideCount, sideOf, store,
 } from "./game-store.js";
@@ -10,6 +10,8 @@ import { phase } from "./game-play.js";
 import { setCall, setClaim } from "./game-show.js";
 import { eventWhat, rerender, seatName, sideName } from "./game-view.js";
 import { reviewSection } from "./review.js";
+import { gameReviewSection, setDealOpener } from "./game-review.js";
+import { eventChance } from "./chance.js";
 
 const game = () => store.game;
 // The finished deal opened again from "Deals so far" (its index), or null: the deal on hand.
@@ -136,6 +138,7 @@ function eventList(result) {
       .filter(Boolean).join(" · ") }),
     event.aloud ? h("span", { class: "event-aloud", text: event.aloud[view.lang] }) : null,
     h("span", { class: "event-scores", text: scoresWords(event.scores) }),
+    eventChance(event, sideName),
     i === winAt ? h("strong", { class: "event-win", text: tr("winner_mark") }) : null)));
 }
 
@@ -187,6 +190,17 @@ function dealOnView() {
   return deal.result ? { deal, heading: h("h3", { text: tr("events_heading") }) } : null;
 }
 
+// A deal of the game opened, its review at the decision the game review pointed to: a past
+// deal from "Deals so far", or the deal on hand (where the game was won).
+function openDeal(index) {
+  opened.deal = index < game().deals.length - 1 ? index : null;
+  rerender();
+  const target = document.getElementById("review-focus") || document.getElementById("review");
+  target?.focus();
+  reveal(target, "center");
+}
+setDealOpener(openDeal);
+
 export function renderRecord() {
   const box = $("#play-result");
   if (!game()) {
@@ -200,6 +214,6 @@ export function renderRecord() {
   if (fullHands(game().setup, deal)) box.append(shownHands(deal));
   const shown = dealOnView();
   if (shown) box.append(shown.heading, eventList(shown.deal.result), reviewSection(shown.deal));
-  box.append(history());
+  box.append(history(), gameReviewSection());
   if (focused) document.getElementById(focused)?.focus(); // a claim typed, the next one
 }

@@ -92,6 +92,18 @@ export function scoresBefore(index) {
 // Each side's score before the deal on hand (its own result, if any, left aside).
 export const scoresBeforeDeal = () => scoresBefore(store.game.deals.length - 1);
 
+// Each side's chance to win now, as the service last said it: after the last event of the
+// deal on hand, else after the deal before it (the next deal's start), else before the first
+// deal. Null where the service has no tables for the rules, undefined before it has said.
+export function chancesNow() {
+  const { deals } = store.game;
+  for (let i = deals.length - 1; i >= 0; i -= 1) {
+    const answer = deals[i].result || deals[i].live;
+    if (answer) return answer.win_probability;
+  }
+  return store.game.chances;
+}
+
 export function winnerOf() {
   for (const deal of store.game.deals) if (deal.result?.winner) return deal.result.winner;
   return null;

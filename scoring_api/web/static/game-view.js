@@ -3,12 +3,14 @@
 
 import { $, enqueue, errorLines, h, itemWords, reveal, tr, view } from "./core.js";
 import {
-  currentDeal, leaderOf, scoresBeforeDeal, seats, sideCount, sideOf, sideSeats, store, winnerOf,
+  chancesNow, currentDeal, leaderOf, scoresBeforeDeal, seats, sideCount, sideOf, sideSeats, store,
+  winnerOf,
 } from "./game-store.js";
 import { answerOffer, phase, seatOnTurn, ui } from "./game-play.js";
 import { ends } from "./tiles.js";
 import { slotFace } from "./picker.js";
 import { boardSvg, pegsOf } from "./board.js";
+import { chanceBar } from "./chance.js";
 
 const game = () => store.game;
 export const seatName = (seat) => game().setup.names[seat];
@@ -74,6 +76,8 @@ function renderBoard() {
     dealerSide === side && !winner ? h("span", { class: "side-deals", text: tr("deals_now",
       { who: seatName(deal.dealer) }) }) : null,
     winner?.side === side ? h("span", { class: "side-won", text: tr("winner_mark") }) : null))));
+  $("#chance").replaceChildren(chanceBar(chancesNow(), Array.from({ length: sideCount(setup) },
+    (_, side) => sideName(side))));
 }
 
 // An event's kind in words: the service scores the last tile of the play as a "go" event,

@@ -4,11 +4,12 @@
 import { $, $$, enqueue, reveal, revealSpan, tr, view } from "./core.js";
 import { currentDeal, endGame, load, startGame, store } from "./game-store.js";
 import {
-  nextDeal, phase, propose, refereeSaved, setStarter, syncSeat, ui, undo,
+  chancesAtStart, nextDeal, phase, propose, refereeSaved, setStarter, syncSeat, ui, undo,
 } from "./game-play.js";
 import { cribTile } from "./game-show.js";
 import { gameHint, gameMarks, renderTable, renderWarning, setRenderer } from "./game-view.js";
 import { renderRecord } from "./game-record.js";
+import { initGameFile } from "./game-file.js";
 import { keepPaletteInView, renderStrip } from "./play-strip.js";
 
 let onChange = () => {};
@@ -78,6 +79,10 @@ function onStart(event) {
   syncSeat();
   renderGame();
   $("#board").focus();
+  enqueue(async () => {
+    await chancesAtStart();
+    renderGame();
+  });
 }
 
 export function gameTile(tile) {
@@ -145,11 +150,13 @@ function revealStage() {
 export function initGame(paletteChanged) {
   onChange = paletteChanged;
   setRenderer(renderGame);
+  initGameFile(renderGame);
   load();
   syncSeat();
   if (store.game) {
     enqueue(async () => {
       await refereeSaved();
+      if (store.game.chances === undefined) await chancesAtStart(); // saved before it was asked
       renderGame();
     });
   }

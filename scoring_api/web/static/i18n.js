@@ -9,6 +9,7 @@ import { BOARD_STRINGS } from "./i18n-board.js";
 import { SIM_STRINGS } from "./i18n-sim.js";
 import { SHOW_STRINGS } from "./i18n-show.js";
 import { PRACTICE_STRINGS } from "./i18n-practice.js";
+import { WHOLE_STRINGS } from "./i18n-whole.js";
 
 export const STRINGS = {
   en: {
@@ -188,7 +189,7 @@ export const STRINGS = {
 
 for (const lang of Object.keys(STRINGS)) {
   Object.assign(STRINGS[lang], GAME_STRINGS[lang], REVIEW_STRINGS[lang], BOARD_STRINGS[lang],
-    SIM_STRINGS[lang], SHOW_STRINGS[lang], PRACTICE_STRINGS[lang]);
+    SIM_STRINGS[lang], SHOW_STRINGS[lang], PRACTICE_STRINGS[lang], WHOLE_STRINGS[lang]);
 }
 
 export function pickLanguage(stored, browserLanguages) {

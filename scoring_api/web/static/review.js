@@ -11,7 +11,7 @@ import {
 import { seatName } from "./game-view.js";
 
 const COSTLY = ["inaccuracy", "mistake", "blunder"];
-const state = { busy: false, error: null, focus: null };
+const state = { busy: false, error: null, focus: null, decision: null };
 
 const game = () => store.game;
 // This table's deal as GET /v1/rules gives it (null before it has answered): the tiles each
@@ -62,20 +62,49 @@ function toggle(deal, seat, tile) {
   save();
 }
 
+function drawnTiles(deal) {
+  const laid = layAways(deal);
+  return handsOf(game().setup, deal).map((kept, seat) => [...kept, ...(laid[seat] || [])]);
+}
+
+// The tiles each seat drew, once every lay-away is tapped in (null before): the game record's.
+export function drawnOf(deal) {
+  const ready = deal.crib.length === 4 && complete(game().setup.players, layAways(deal));
+  return ready ? drawnTiles(deal) : null;
+}
+
 function requestOf(deal) {
   const { setup, deals } = game();
-  const laid = layAways(deal);
-  const hands = handsOf(setup, deal);
   return {
     rules: rulesOf(setup),
     dealer: deal.dealer,
     scores: scoresBefore(deals.indexOf(deal)),
     starter: deal.starter,
-    hands,
-    drawn: hands.map((kept, seat) => [...kept, ...(laid[seat] || [])]),
+    hands: handsOf(setup, deal),
+    drawn: drawnTiles(deal),
     crib: deal.crib,
     plays: deal.plays,
   };
+}
+
+// A decision the game review points to: its deal's review (the game review's, the same as
+// this deal's own), shown with that decision first and focused.
+export function showDecision(deal, answer, index) {
+  deal.review = { request: JSON.stringify(requestOf(deal)), answer };
+  save();
+  state.decision = { deal, index };
+}
+
+function focused(answer, deal) {
+  const chosen = state.decision;
+  const decision = chosen?.deal === deal ? answer.decisions[chosen.index] : null;
+  if (!decision) return null;
+  return h("div", { class: `review-focus ${decision.label}`, id: "review-focus",
+    tabindex: "-1", "data-decision": chosen.index, "data-seat": decision.seat },
+  h("span", { class: "review-focus-caption", text: tr("review_focus") }),
+  h("span", { class: `review-label ${decision.label}`, text: tr(
+    `review_label_${decision.label}`) }),
+  h("span", { class: "costly-words", text: sentence(decision) }));
 }
 
 async function review(deal) {
@@ -208,6 +237,7 @@ function luck(answer, deal) {
 
 function findings(answer, deal) {
   return h("div", { class: "review-findings", id: "review-findings", tabindex: "-1" },
+    focused(answer, deal),
     h("h4", { text: tr("review_costly_heading") }), costly(answer),
     h("h4", { text: tr("review_luck_heading") }), luck(answer, deal),
     h("p", { class: "note", text: tr("review_net") }),

@@ -5,7 +5,7 @@
 // the page's address (#simulate?seats=...), so a run can be shared and played again: the same
 // seed gives the same bytes. Every figure is the service's; the page draws and writes them.
 
-import { $, $$, ApiError, errorBox, h, number, reveal, tr, view } from "./core.js";
+import { $, $$, ApiError, errorBox, h, number, percent, reveal, tr, view } from "./core.js";
 import { columnChart, intervalChart, stackedChart } from "./charts.js";
 
 const NDJSON = "application/x-ndjson";
@@ -193,8 +193,7 @@ function cancel() {
 // ---------------------------------------------------------------- words and numbers
 
 const count = (n) => new Intl.NumberFormat(view.lang).format(n);
-const percent = (x) => new Intl.NumberFormat(view.lang, { style: "percent",
-  minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
+const tenth = (x) => percent(x, 1);
 
 // A time left in words: seconds, minutes, or hours and minutes.
 function duration(seconds) {
@@ -276,9 +275,9 @@ function summaryView(summary) {
   const sides = sideRows(summary);
   const wins = intervalChart(sides.map((row) => ({ label: row.label, value: row.win_rate,
     low: row.win_rate_ci95[0], high: row.win_rate_ci95[1], text: tr("sim_rate_ci", {
-      rate: percent(row.win_rate), low: percent(row.win_rate_ci95[0]),
-      high: percent(row.win_rate_ci95[1]) }) })), tr("sim_wins_label", {
-    rows: sides.map((row) => `${row.label} ${percent(row.win_rate)}`).join(", ") }));
+      rate: tenth(row.win_rate), low: tenth(row.win_rate_ci95[0]),
+      high: tenth(row.win_rate_ci95[1]) }) })), tr("sim_wins_label", {
+    rows: sides.map((row) => `${row.label} ${tenth(row.win_rate)}`).join(", ") }));
   const seats = summary.players.map((p, seat) => ({ label: tr("sim_seat", { n: seat + 1,
     who: p.strategy }), parts: p.points_per_deal }));
   const keys = SOURCES.map((key) => ({ key, label: tr(`sim_source_${key}`) }));

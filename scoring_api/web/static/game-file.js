@@ -1,0 +1,154 @@
+// The game as a file: the service's game record (docs/game-record.md), saved from the game
+// kept here, finished or not, and opened again, the service checking it (POST
+// /v1/games/score) and refereeing every deal, so an unfinished game is carried on. The page
+// turns its own keeping into the record and back; every rule is the service's.
+
+import { $, enqueue, errorLines, post, tr } from "./core.js";
+import {
+  VERSION, fullHands, handsOf, newDeal, rulesOf, store, winnerOf,
+} from "./game-store.js";
+import { chancesAtStart, pegged, setLive, syncSeat } from "./game-play.js";
+import { drawnOf } from "./review.js";
+import { readToken } from "./tiles.js";
+
+export const FORMAT = "domino-cribbage-game";
+const RECORD_VERSION = 1;
+const HAND_SIZE = 4;
+
+function dealRecord(setup, deal) {
+  const entry = { dealer: deal.dealer };
+  if (!deal.starter) return entry; // the deal on hand, not begun
+  Object.assign(entry, { starter: deal.starter, plays: deal.plays });
+  if (!fullHands(setup, deal)) return entry; // in play (or won in it)
+  entry.hands = handsOf(setup, deal);
+  const drawn = drawnOf(deal);
+  if (drawn) entry.drawn = drawn;
+  if (deal.crib.length === HAND_SIZE) entry.crib = deal.crib;
+  if (deal.claims) entry.claims = deal.claims;
+  return entry;
+}
+
+// The game kept here as a record; the result as the board says it.
+export function recordOf(game) {
+  const { setup, deals } = game;
+  const last = deals.map((deal) => deal.result || deal.live).filter(Boolean).pop();
+  const winner = winnerOf();
+  const result = last ? { winner: winner ? winner.side : null, scores: last.scores,
+    lurched: winner ? deals.find((deal) => deal.result?.winner).result.lurched : [] } : null;
+  return {
+    format: FORMAT,
+    version: RECORD_VERSION,
+    rules: rulesOf(setup),
+    seats: setup.names.map((name, seat) => (setup.strategies?.[seat]
+      ? { name, strategy: setup.strategies[seat] } : { name })),
+    deals: deals.map((deal) => dealRecord(setup, deal)),
+    ...(result ? { result } : {}),
+  };
+}
+
+// A file's name for the game: its players and when it was saved.
+export function fileName(game) {
+  const day = new Date().toISOString().slice(0, 10);
+  return `cribbage-${game.setup.names.join("-")}-${day}.json`.replace(/[^\p{L}\p{N}.-]+/gu, "_");
+}
+
+// ---------------------------------------------------------------- opening a file
+
+const tileOf = (value) => (Array.isArray(value) ? readToken(value.join("-")) : readToken(
+  String(value)));
+
+function playOf(entry) {
+  return entry.go ? { player: entry.player, go: true } : { player: entry.player,
+    tile: tileOf(entry.tile) };
+}
+
+// The page's keeping of one deal of the record, with the service's answer for it.
+function dealOf(given, answer, last) {
+  if (!given.starter) return newDeal(given.dealer);
+  const deal = newDeal(given.dealer);
+  deal.starter = tileOf(given.starter);
+  deal.plays = (given.plays || []).map(playOf);
+  deal.crib = (given.crib || []).map(tileOf);
+  deal.claims = given.claims || null;
+  if (given.drawn && given.hands) {
+    const kept = given.hands.map((hand) => hand.map(tileOf));
+    deal.layAway = Object.fromEntries(given.drawn.map((tiles, seat) => [seat,
+      tiles.map(tileOf).filter((tile) => !kept[seat].includes(tile))]));
+  }
+  if (!last || answer.winner || deal.crib.length === HAND_SIZE) deal.result = answer;
+  else setLive(deal, answer);
+  return deal;
+}
+
+export class NotAGame extends Error {}
+
+// A record read from a file, checked and refereed by the service, as the game kept here.
+export async function openRecord(text) {
+  let record;
+  try {
+    record = JSON.parse(text);
+  } catch {
+    throw new NotAGame("not JSON");
+  }
+  if (!record || record.format !== FORMAT) throw new NotAGame("not a game record");
+  const scored = await post("v1/games/score", record);
+  const { rules } = scored;
+  const setup = { players: rules.players, partners: rules.partners,
+    names: record.seats.map((seat) => seat.name), firstDealer: record.deals[0].dealer,
+    target: rules.target, starterDouble: rules.starter_double_points,
+    doubleBlank: rules.double_blank_in_fifteens, muggins: rules.muggins,
+    strategies: record.seats.map((seat) => seat.strategy ?? null) };
+  const deals = record.deals.map((given, i) => dealOf(given, scored.deals[i],
+    i === record.deals.length - 1));
+  store.game = { version: VERSION, setup, deals, chances: undefined };
+  for (const deal of deals) {
+    if (deal.plays.length) deal.pegging = await pegged(deal);
+  }
+}
+
+// ---------------------------------------------------------------- the buttons
+
+function download() {
+  const text = `${JSON.stringify(recordOf(store.game), null, 2)}\n`;
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName(store.game);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function showError(lines) {
+  const box = $("#file-error");
+  box.textContent = lines.join(" ");
+  box.hidden = !lines.length;
+}
+
+async function open(file, render) {
+  showError([]);
+  try {
+    await openRecord(await file.text());
+    await chancesAtStart();
+    syncSeat();
+    render();
+    $("#board").focus();
+  } catch (exc) {
+    showError(exc instanceof NotAGame ? [tr("file_not_a_game")]
+      : [tr("file_refused"), ...errorLines({ exc })]);
+  }
+}
+
+// "Save to a file" on the table; "Open a game file" at the set-up (a file input behind a
+// button, so that the button's words are the page's).
+export function initGameFile(render) {
+  $("#save-game").addEventListener("click", download);
+  const input = $("#open-game");
+  $("#open-game-button").addEventListener("click", () => input.click());
+  input.addEventListener("change", () => {
+    const [file] = input.files;
+    input.value = "";
+    if (file) enqueue(() => open(file, render));
+  });
+}
