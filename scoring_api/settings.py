@@ -111,7 +111,8 @@ class Settings:
     )
     max_answers: int = _setting(
         4,
-        "Expensive answers (reviews, advice: those that play games out) running at once on "
+        "Expensive answers (reviews, advice, whole games: those that play games out) running "
+        "at once on "
         "the server, all workers together (with a Redis `SCORING_API_RATE_STORE`: all servers "
         "sharing it); one more is a 503 problem with `Retry-After`, so that scoring stays fast "
         "(0 = no cap).",

@@ -10,8 +10,8 @@ Two pools:
   thread and ``/healthz`` went unanswered for 20 s; without a share, one client's streams
   held every slot while others waited.
 - ``ANSWERS``: expensive answers, those that play games out or search
-  (``POST /v1/deals/review``, ``POST /v1/discards/advise``, ``POST /v1/plays/advise``;
-  ``SCORING_API_MAX_ANSWERS``,
+  (``POST /v1/deals/review``, ``POST /v1/discards/advise``, ``POST /v1/plays/advise``,
+  ``POST /v1/games/score`` and ``/v1/games/review``; ``SCORING_API_MAX_ANSWERS``,
   ``SCORING_API_CLIENT_ANSWERS``). Without them, 20 four-player reviews at once from one
   address pushed other clients' one-hand scores to 23-29 s.
 
@@ -88,7 +88,9 @@ class Pool:
 
 
 SIMULATIONS = Pool("simulations", "max_simulations", "client_simulations", "simulations")
-ANSWERS = Pool("answers", "max_answers", "client_answers", "expensive answers (reviews, advice)")
+ANSWERS = Pool(
+    "answers", "max_answers", "client_answers", "expensive answers (reviews, advice, games)"
+)
 
 
 class Slot:

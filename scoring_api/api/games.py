@@ -24,6 +24,7 @@ from scoring_api.sim.review.inputs import (
 )
 from scoring_api.sim.winprob.chances import chances, supported
 
+from . import admission
 from .body import load_body
 from .deals import deal_answer
 from .fields import BoundedList, JsonInteger, RulesField
@@ -124,6 +125,7 @@ def score() -> dict[str, Any]:
     body = load_body(_record_schema)
     rules: RuleOptions = body["rules"]
     game = refereed_record(body)
+    admission.admit(admission.ANSWERS)  # plays games out (the chances of more sides): a slot
     deals = []
     for index, refereed in enumerate(game.deals):
         answer: dict[str, Any] = {"deal": index, "before": list(refereed.before)}
@@ -157,5 +159,6 @@ def review() -> dict[str, Any]:
     rules: RuleOptions = body["rules"]
     require_tables(rules)
     game = refereed_record(body)
+    admission.admit(admission.ANSWERS)  # plays games out: a slot, or a 503
     model = body["model"] or default_model(rules.players)
     return review_answer(body, game, model)

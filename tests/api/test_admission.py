@@ -236,7 +236,7 @@ def test_expensive_answers_are_admitted_like_simulations() -> None:
             assert full.status_code == 503
             assert 2 <= int(full.headers["Retry-After"]) <= 3  # the nearest of all slots
             assert (
-                "running its 2 expensive answers (reviews, advice) at once"
+                "running its 2 expensive answers (reviews, advice, games) at once"
                 in full.get_json()["detail"]
             )
         finally:
@@ -245,3 +245,24 @@ def test_expensive_answers_are_admitted_like_simulations() -> None:
         release(own)
     assert api.post("/v1/discards/advise", json=ADVICE).status_code == 200
     assert admission.ANSWERS.expected_seconds() > 0  # measured: the next labels say it
+
+
+def test_whole_games_are_admitted_as_expensive_answers() -> None:
+    """Issue 42: a game refereed (its chances of three and four sides are play-outs) and a
+    game reviewed hold a slot of the answers' pool; the chance from a position does not."""
+    app = create_app({"TESTING": True, **UNLIMITED, "SCORING_API_MAX_ANSWERS": 1})
+    api = app.test_client()
+    examples = SPEC["paths"]["/v1/games/score"]["post"]["requestBody"]["content"]
+    record = examples["application/json"]["examples"]["inProgress"]["value"]
+    held = _hold(admission.ANSWERS, 1, "10.0.0.4", time.time() + 5)
+    try:
+        for path in ("/v1/games/score", "/v1/games/review"):
+            refused = api.post(path, json=record)
+            assert refused.status_code == 503, path
+            assert 4 <= int(refused.headers["Retry-After"]) <= 5
+        assert api.post("/v1/games/review", json={**record, "version": 2}).status_code == 422
+        chance = api.post("/v1/games/win-probability", json={"scores": [1, 2], "dealer": 0})
+        assert chance.status_code == 200
+    finally:
+        release(held)
+    assert api.post("/v1/games/score", json=record).status_code == 200
