@@ -6,6 +6,9 @@ and the field."""
 from __future__ import annotations
 
 import copy
+import json
+import re
+from pathlib import Path
 from random import Random
 from typing import Any
 
@@ -197,3 +200,12 @@ def test_a_review_past_its_time_budget_is_a_503() -> None:
     client = app.test_client()  # (the contract client refuses any 5xx)
     stopped = problem_of(client.post(REVIEW, json=_record(RuleOptions(), 4)), 503)
     assert "time budget of 1e-09 s ran out before deal 0" in stopped["detail"]
+
+
+def test_the_record_in_the_docs_is_a_real_one(api: ContractClient) -> None:
+    """docs/game-record.md's example: refereed as its result says."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "game-record.md").read_text()
+    record = json.loads(re.search(r"```json\n(.*?)```", text, re.DOTALL).group(1))  # type: ignore[union-attr]
+    game = _ok(api, SCORE, record)
+    assert game["scores"] == record["result"]["scores"] == [12, 22]
+    assert game["next_dealer"] is None  # its last deal not begun

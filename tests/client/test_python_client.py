@@ -13,7 +13,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from live_server import Server
+import yaml
+from live_server import ROOT, Server
 from rulebook import THREE_HANDS, THREE_LAID  # docs/rules.md section 8.5
 
 from .conftest import TOOLS, require
@@ -235,6 +236,36 @@ def test_review_a_deal(api: Any) -> None:
     assert all(isinstance(d.label, m.ReviewLabel) for d in review.decisions)
     assert [s.seat for s in review.seats] == [0, 2]
     assert isinstance(review.thresholds, m.ReviewThresholds)
+
+
+def test_a_whole_game(api: Any) -> None:
+    """Issue 42: the chance from a position, a game record refereed and reviewed."""
+    m = module("models")
+    chances = module("api.games.win_probability").sync(
+        client=api, body=m.ChancesRequest(scores=[55, 58], dealer=0)
+    )
+    assert isinstance(chances, m.Chances)
+    assert chances.method == m.ChanceMethod.EXACT
+    assert sum(chances.win_probability) == pytest.approx(1.0)
+    spec = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
+    example = spec["paths"]["/v1/games/score"]["post"]["requestBody"]["content"][
+        "application/json"
+    ]["examples"]["inProgress"]["value"]
+    game = module("api.games.score_game").sync(client=api, body=m.GameRecord.from_dict(example))
+    assert isinstance(game, m.GameScore)
+    assert (game.winner, game.next_dealer, game.scores) == (None, None, [12, 22])
+    first = game.deals[0]
+    assert isinstance(first, m.GameDealScore)
+    assert all(len(event.win_probability) == 2 for event in first.events)
+    asked = m.GameReviewRequest.from_dict({**example, "playouts": 30})
+    review = module("api.review.review_game").sync(client=api, body=asked)
+    assert isinstance(review, m.GameReview)
+    reviewed, not_begun = review.deals
+    assert isinstance(reviewed, m.GameDealReviewed)
+    assert isinstance(not_begun, m.GameDealNotReviewed)
+    assert len(reviewed.chances) == len(reviewed.review.decisions)
+    assert [p.name for p in review.players] == ["Ann", "Ben"]
+    assert all(isinstance(p, m.GamePlayerReview) for p in review.players)
 
 
 def test_reference(api: Any) -> None:
