@@ -343,6 +343,7 @@ class GameTable:
         for seat in seats:
             seat.dealer, seat.own, seat.sides = self.dealer, seated[seat.seat].own, self.side_of
             seat.public, seat.rules = referee.public, self.rules  # the go bounds too
+            seat.starter, seat.scores = starter, self.scores
         sheet = None
         if record is not None:
             sheet = PlaySheet()

@@ -1,8 +1,8 @@
 """What the player on turn knows during the play: the ``Seat`` a strategy's ``lay`` is handed.
 
 Only what his seat could know at the table: his own tiles, the starter, the tiles laid and by
-whom, the goes said. The game keeps one per player and brings it up to date on each of his
-turns.
+whom, the goes said, the scores. The game keeps one per player and brings it up to date on
+each of his turns.
 """
 
 from __future__ import annotations
@@ -48,9 +48,11 @@ class Seat:
         "playable_ranks",
         "public",
         "rules",
+        "scores",
         "seat",
         "seen",
         "sides",
+        "starter",
     )
 
     playable_ranks: i64
@@ -84,6 +86,10 @@ class Seat:
     has laid, as masks) and ``above`` (his go bound) read it."""
     rules: RuleOptions | None
     """The rules of the game, where the game hands them over."""
+    scores: list[int]
+    """Each side's score as the board shows it now (the game's own, kept current)."""
+    starter: Tile | None
+    """The starter, where the game hands it over."""
 
     def __init__(
         self,
@@ -114,6 +120,8 @@ class Seat:
             for public, bound in zip(self.public, above, strict=True):
                 public.above = bound
         self.rules = rules
+        self.scores: list[int] = []
+        self.starter: Tile | None = None
 
     def snapshot(self) -> Seat:
         """A copy that later turns leave as it is: the game keeps one ``Seat`` per player
@@ -124,6 +132,7 @@ class Seat:
         copy.dealer, copy.last_seat = self.dealer, self.last_seat
         copy.sides, copy.rules = self.sides, self.rules
         copy.public = [PublicPlay(public.tiles, public.above) for public in self.public]
+        copy.scores, copy.starter = list(self.scores), self.starter
         return copy
 
     def view(self) -> SeatView:

@@ -30,7 +30,7 @@ BUDGET = RECORDER_BUDGET
 
 TOLD = {
     "playable_ranks", "count_code", "seen", "opponent_tiles", "seat", "hand_ranks",
-    "passed_mask", "own", "dealer", "last_seat", "sides", "public", "rules",
+    "passed_mask", "own", "dealer", "last_seat", "sides", "public", "rules", "scores", "starter",
 }  # fmt: skip
 """Every field a ``Seat`` stores: each is something the seat saw or was told at the table
 (``public``: each seat's ``PublicPlay``, the tiles he laid and his go bound)."""
@@ -59,6 +59,10 @@ def test_its_choice_never_reads_a_tile_the_seat_has_not_seen(rules: RuleOptions)
     assert len(recorder.choices) > 25
     search = SearchStrategy(BUDGET)
     for seat, state, tile in recorder.choices:
+        assert seat.starter is not None
+        assert seat.starter.bit & seat.own & ~seat.hand  # his own view of it: not his tile
+        assert len(seat.scores) == rules.sides
+        assert all(0 <= score < rules.target for score in seat.scores)
         assert seat.own & ~seat.seen == 0
         assert seat.hand & ~seat.own == 0
         assert all(played & ~seat.seen == 0 for played in seat.played)
