@@ -21,10 +21,9 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
 from random import Random
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import checkout  # noqa: F401
 
 from scoring_api.rules.game import score_game
 from scoring_api.rules.options import RuleOptions

@@ -17,28 +17,23 @@ most 1 s at the median, four players at most 4 s. Timing only: nothing asserts.
 from __future__ import annotations
 
 import argparse
-import http.client
-import json
 import os
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 from random import Random
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))  # live_server: gunicorn as the tests start it
+import checkout  # noqa: F401
+from live_server import serve  # gunicorn as the tests start it
+from review_speed import timed
 
-from live_server import serve  # noqa: E402
-
-from scoring_api.app import create_app  # noqa: E402
-from scoring_api.rules import RuleOptions  # noqa: E402
-from scoring_api.sim.game import play_game  # noqa: E402
-from scoring_api.sim.game_records import game_record  # noqa: E402
-from scoring_api.sim.registry import strategy_for  # noqa: E402
+from scoring_api.app import create_app
+from scoring_api.rules import RuleOptions
+from scoring_api.sim.game import play_game
+from scoring_api.sim.game_records import game_record
+from scoring_api.sim.registry import strategy_for
 
 SEED = 4242
 TABLES = {
@@ -60,28 +55,6 @@ def records_for(table: str, games: int) -> list[dict[str, Any]]:
         names = [f"Seat {seat}" for seat in range(rules.players)]
         found.append(game_record(game, rules, names, [strategy] * rules.players))
     return found
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def timed(port: int, pid: int, path: str, bodies: list[dict[str, Any]]) -> tuple[float, ...]:
-    """Median and 95th percentile of the answer time (ms), and the worker's CPU ms a request."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
-    times = []
-    cpu = cpu_seconds(pid)
-    for body in bodies:
-        started = time.perf_counter()
-        conn.request("POST", path, json.dumps(body), {"Content-Type": "application/json"})
-        response = conn.getresponse()
-        data = response.read()
-        assert response.status == 200, data[:300]
-        times.append((time.perf_counter() - started) * 1000)
-    conn.close()
-    per_request = (cpu_seconds(pid) - cpu) * 1000 / len(bodies)
-    return statistics.median(times), statistics.quantiles(times, n=20)[-1], per_request
 
 
 def in_process(path: str, bodies: list[dict[str, Any]]) -> float:

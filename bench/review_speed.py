@@ -78,15 +78,17 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def timed(port: int, pid: int, bodies: list[dict[str, Any]]) -> tuple[float, float, float]:
-    """Median and 95th percentile of the answer time (ms), and the worker's CPU ms a request."""
+def timed(
+    port: int, pid: int, path: str, bodies: list[dict[str, Any]]
+) -> tuple[float, float, float]:
+    """Median and 95th percentile of the answer time (ms) of ``bodies`` posted to ``path``,
+    and the worker's CPU ms a request (bench/game_review_speed.py times its answers so too)."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
     times = []
     cpu = cpu_seconds(pid)
     for body in bodies:
         started = time.perf_counter()
-        conn.request("POST", "/v1/deals/review", json.dumps(body),
-                     {"Content-Type": "application/json"})  # fmt: skip
+        conn.request("POST", path, json.dumps(body), {"Content-Type": "application/json"})
         response = conn.getresponse()
         data = response.read()
         assert response.status == 200, data[:300]
@@ -124,8 +126,8 @@ def main() -> int:
                 if playouts != DEFAULT_PLAYOUTS:
                     chosen = chosen[: max(5, len(chosen) * DEFAULT_PLAYOUTS // playouts)]
                 bodies = [body_of(r) for r in chosen]
-                timed(server.port, pid, bodies[:2])  # warm the worker's caches
-                median, p95, cpu = timed(server.port, pid, bodies)
+                timed(server.port, pid, "/v1/deals/review", bodies[:2])  # warm the worker's caches
+                median, p95, cpu = timed(server.port, pid, "/v1/deals/review", bodies)
                 local = in_process(chosen)
                 target = TARGETS_MS.get(table) if playouts == DEFAULT_PLAYOUTS else None
                 verdict = ""

@@ -126,7 +126,7 @@ def _reaches(name: str) -> set[str]:
 
 
 SIM = "scoring_api.sim."
-FOOT = {f"{SIM}{name}" for name in ("chance", "layaway", "ranks", "outcome", "expected")}
+FOOT = {f"{SIM}{name}" for name in ("chance", "layaway", "ranks", "outcome", "seating", "expected")}
 """The simulator's foot: the vocabulary, the random choices and the ``expected`` model."""
 FLOOR = {name for name in MODULES if name.startswith(f"{SIM}playouts")}
 """The middle floor: what a seat knows, the draws of hidden tiles, the play-outs."""

@@ -20,7 +20,7 @@ from scoring_api.sim.search import MAX_BUDGET, SearchStrategy
 
 from .deals import claims_of
 from .fields import BoundedList, JsonInteger, RulesField, TileField
-from .schemas import MAX_PLAYS, ClaimsSchema, PlaySchema, StrictSchema
+from .schemas import MAX_PLAYS, ClaimsSchema, PlaySchema, ShownWithHandsSchema, StrictSchema
 
 MAX_DEALS = 120
 """Deals in a record, at most: a game to 121 lasts about 10 deals with two players, 13 with
@@ -52,7 +52,7 @@ class SeatSchema(StrictSchema):
             raise ValidationError(f"a budget is for {SearchStrategy.name} only", "budget")
 
 
-class RecordedDealSchema(StrictSchema):
+class RecordedDealSchema(ShownWithHandsSchema):
     """One deal of a game record: as ``/v1/deals/review`` takes it, the rules and scores
     carried by the game (scores, if given, are checked)."""
 
@@ -68,13 +68,6 @@ class RecordedDealSchema(StrictSchema):
         fields.Nested(PlaySchema), load_default=list, validate=Length(max=MAX_PLAYS)
     )
     claims = fields.Nested(ClaimsSchema)
-
-    @validates_schema
-    def _shown_together(self, data: dict[str, Any], **_: Any) -> None:
-        """As a deal's: the crib and the claims come with the hands."""
-        for given, needed in (("crib", "hands"), ("claims", "hands")):
-            if given in data and needed not in data:
-                raise ValidationError(f"Required with {given}.", needed)
 
     @post_load
     def _recorded(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from marshmallow import fields
 from marshmallow.validate import Length, OneOf, Range
 
 from scoring_api.rules.constants import MAX_PLAYERS
+from scoring_api.rules.deal import check_scores
 from scoring_api.rules.errors import MalformedInputError
 from scoring_api.rules.game import GameScore, in_deal, score_game
 from scoring_api.rules.options import RuleOptions
@@ -73,13 +74,7 @@ def require_tables(rules: RuleOptions) -> None:
 
 
 def _position(rules: RuleOptions, scores: Sequence[int], dealer: int) -> None:
-    if len(scores) != rules.sides:
-        raise MalformedInputError(f"expected {rules.sides} scores, one per side", "/scores")
-    for side, score in enumerate(scores):
-        if score >= rules.target:
-            raise MalformedInputError(
-                f"side {side} has already reached the target {rules.target}", f"/scores/{side}"
-            )
+    check_scores(rules, scores)
     if dealer >= rules.players:
         raise MalformedInputError(f"dealer must be a seat from 0 to {rules.players - 1}",
                                   "/dealer")  # fmt: skip

@@ -205,7 +205,19 @@ class ClaimsSchema(StrictSchema):
     muggins = fields.Nested(CallsSchema)
 
 
-class DealSchema(StrictSchema):
+class ShownWithHandsSchema(StrictSchema):
+    """A deal as a request or a game record gives it: the crib and the claims come with the
+    hands."""
+
+    @validates_schema
+    def _shown_together(self, data: dict[str, Any], **_: Any) -> None:
+        """The spec's ``dependentRequired``."""
+        for given, needed in (("crib", "hands"), ("claims", "hands")):
+            if given in data and needed not in data:
+                raise ValidationError(f"Required with {given}.", needed)
+
+
+class DealSchema(ShownWithHandsSchema):
     """One deal of a game, refereed end to end, in play without hands and crib, or through
     the hands without the crib (the rules core checks it adds up)."""
 
@@ -220,13 +232,6 @@ class DealSchema(StrictSchema):
     crib = BoundedList(TileField(), validate=Length(equal=HAND_SIZE))
     plays = plays_field()
     claims = fields.Nested(ClaimsSchema)
-
-    @validates_schema
-    def _shown_together(self, data: dict[str, Any], **_: Any) -> None:
-        """The spec's ``dependentRequired``: the crib and the claims come with the hands."""
-        for given, needed in (("crib", "hands"), ("claims", "hands")):
-            if given in data and needed not in data:
-                raise ValidationError(f"Required with {given}.", needed)
 
 
 def strategy_name(**kwargs: Any) -> fields.String:

@@ -177,11 +177,8 @@ class _Board:
         return self.winner is not None
 
 
-def _check(deal: Deal) -> None:
-    rules, dealer, scores = deal.rules, deal.dealer, deal.scores
-    n = rules.players
-    if not 0 <= dealer < n:
-        raise MalformedInputError(f"dealer must be a seat from 0 to {n - 1}", "/dealer")
+def check_scores(rules: RuleOptions, scores: Sequence[int]) -> None:
+    """A score for each side, none at the target: a deal (or the chance to win) starts there."""
     if len(scores) != rules.sides:
         raise MalformedInputError(f"expected {rules.sides} scores, one per side", "/scores")
     for side, score in enumerate(scores):
@@ -189,6 +186,14 @@ def _check(deal: Deal) -> None:
             raise MalformedInputError(
                 f"side {side} has already reached the target {rules.target}", f"/scores/{side}"
             )
+
+
+def _check(deal: Deal) -> None:
+    rules, dealer, scores = deal.rules, deal.dealer, deal.scores
+    n = rules.players
+    if not 0 <= dealer < n:
+        raise MalformedInputError(f"dealer must be a seat from 0 to {n - 1}", "/dealer")
+    check_scores(rules, scores)
     if deal.hands is None:
         _check_in_progress(deal)
         return

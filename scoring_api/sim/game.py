@@ -9,8 +9,6 @@ transcript. A scoring event that wins says so, and the game stops there.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
 from random import Random
 
 from mypy_extensions import i64
@@ -26,7 +24,6 @@ from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.play_scoring import CLOSING_ITEMS, GO_POINTS
 from scoring_api.rules.records import PlaySheet
 from scoring_api.rules.referee import PlayReferee
-from scoring_api.rules.seats import leader, next_seat, seats_from
 from scoring_api.rules.show import show_table
 from scoring_api.rules.tiles import BY_VALUE, RANK_OF, Tile, TileMask, tiles_counted, tiles_in
 
@@ -52,34 +49,8 @@ from .ranks import (
     rank_values,
 )
 from .seat import Seat
+from .seating import seating_of
 from .strategies import Strategy
-
-
-@dataclass(frozen=True, slots=True)
-class _Seating:
-    """Who sits where and scores for whom, worked out once per number of players and
-    partnership (the game asks it on every turn)."""
-
-    side_of: tuple[int, ...]
-    """The side each seat scores for."""
-    next_of: tuple[int, ...]
-    """The seat on each seat's left."""
-    shows: tuple[tuple[int, ...], ...]
-    """For each dealer, the hands shown in order: from his left round to him (the crib
-    follows)."""
-    sides: int
-    """How many sides score."""
-
-
-@cache
-def _seating(players: int, partners: bool) -> _Seating:
-    rules = RuleOptions(players=players, partners=partners)
-    return _Seating(
-        side_of=tuple(rules.side_of(seat) for seat in range(players)),
-        next_of=tuple(next_seat(seat, players) for seat in range(players)),
-        shows=tuple(seats_from(leader(dealer, players), players) for dealer in range(players)),
-        sides=rules.sides,
-    )
 
 
 class _Player:
@@ -147,7 +118,7 @@ class GameTable:
         self.drawn = n * shape.drawn + shape.blind + 1
         """Tiles a deal draws: each seat's, the blind tile, and last the starter."""
         self.show_totals = show_table(rules)  # looked up once: three shows a deal
-        seating = _seating(n, rules.partners)
+        seating = seating_of(n, rules.partners)
         self.side_of, self.next_of, self.shows = seating.side_of, seating.next_of, seating.shows
         self.sides = seating.sides
         self.target = rules.target

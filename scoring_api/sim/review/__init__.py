@@ -1,7 +1,8 @@
-"""The review of a deal: what each decision cost, in expected points (docs/review.md).
+"""The review of a deal or a game: what each decision cost, in expected points (docs/review.md).
 
 ``inputs`` checks the deal and the drawn tiles, ``reading`` says what each seat knew at each
 tile, ``worth`` values each tile he could lay by play-outs over what he could not see (the
-``playouts`` floor), ``labels`` names a loss, ``deal`` puts it together. Only the HTTP layer
+``playouts`` floor), ``labels`` names a loss, ``deal`` puts it together, and ``game`` reviews a
+whole game deal by deal, each loss also in the chance to win (``winprob``). Only the HTTP layer
 imports it (``tests/test_layout.py``).
 """

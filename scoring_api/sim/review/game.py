@@ -27,7 +27,7 @@ from ..winprob.chances import BETWEEN, chance_with_fewer, chances
 from ..winprob.deals import before_entry, deal_chances
 from .deal import DealReview, Decision, LayAwayDecision, review_deal
 from .inputs import ReviewRequest
-from .labels import Label
+from .labels import Label, past
 
 CHANCE_THRESHOLDS: Final[tuple[tuple[Label, float], ...]] = (
     ("fine", 0.005),
@@ -53,10 +53,7 @@ def chance_label(points_label: Label, points_loss: float, loss: float) -> Label:
         return "forced"
     if points_loss <= 0:
         return "best"
-    for label, below in CHANCE_THRESHOLDS:
-        if loss < below:
-            return label
-    return "blunder"
+    return past(CHANCE_THRESHOLDS, loss)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,12 @@ def label_of(loss: float, choices: int) -> Label:
         return "forced"
     if loss <= 0:
         return "best"
-    for label, below in THRESHOLDS:
+    return past(THRESHOLDS, loss)
+
+
+def past(thresholds: Sequence[tuple[Label, float]], loss: float) -> Label:
+    """The first label whose threshold ``loss`` stays below; ``blunder`` past them all."""
+    for label, below in thresholds:
         if loss < below:
             return label
     return "blunder"

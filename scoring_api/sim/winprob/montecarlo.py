@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable, Sequence
 from random import Random
 
-from ..strategies import pick_with, random_of
+from ..chance import pick_with, random_of
 from .paths import BEFORE, DealPath, cut_position, points_of, side_of
 
 Z95 = 1.959963984540054
