@@ -12,6 +12,7 @@ through the core's referee and show), ``game_records`` (a simulated game as a ga
 (the chance each side has to win, from deals the expert plays), ``registry`` (every strategy by
 name), ``runs`` (many games as sums that merge exactly across shards), ``search`` (the player
 that plays out each choice), ``advisor`` (a player's lay-aways ranked under either model: the
-advice endpoint's façade) and, on top, ``review/`` (what each decision of a deal or a game
-cost), which only the HTTP layer imports.
+advice endpoint's façade), ``stepwise`` (a whole game one action at a time, for the research
+frameworks) and, on top, ``review/`` (what each decision of a deal or a game cost) and ``move``
+(the computer's move, with the worth of every option), which only the HTTP layer imports.
 """
