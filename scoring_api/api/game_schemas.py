@@ -20,7 +20,7 @@ from scoring_api.sim.search import MAX_BUDGET, SearchStrategy
 
 from .deals import claims_of
 from .fields import BoundedList, JsonInteger, RulesField, TileField
-from .schemas import MAX_PLAYS, ClaimsSchema, PlaySchema, ShownWithHandsSchema, StrictSchema
+from .schemas import MAX_PLAYS, ClaimsSchema, PlayEntry, ShownWithHandsSchema, StrictSchema
 
 MAX_DEALS = 120
 """Deals in a record, at most: a game to 121 lasts about 10 deals with two players, 13 with
@@ -64,9 +64,7 @@ class RecordedDealSchema(ShownWithHandsSchema):
     starter = TileField()
     hands = _hands()
     crib = BoundedList(TileField(), validate=Length(equal=HAND_SIZE))
-    plays = BoundedList(
-        fields.Nested(PlaySchema), load_default=list, validate=Length(max=MAX_PLAYS)
-    )
+    plays = BoundedList(PlayEntry(), load_default=list, validate=Length(max=MAX_PLAYS))
     claims = fields.Nested(ClaimsSchema)
 
     @post_load
