@@ -5,7 +5,7 @@
 
 import { $, enqueue, errorLines, post, tr } from "./core.js";
 import {
-  VERSION, fullHands, handsOf, newDeal, rulesOf, store, winnerOf,
+  VERSION, fullHands, handsOf, newDeal, rulesOf, store,
 } from "./game-store.js";
 import { chancesAtStart, pegged, setLive, syncSeat } from "./game-play.js";
 import { drawnOf } from "./review.js";
@@ -28,28 +28,49 @@ function dealRecord(setup, deal) {
   return entry;
 }
 
+// How the game stands as its deals' answers say it (each deal's `result`, else its `live`
+// answer in play): the winner's side, the scores, the sides lurched. Null before any answer.
+export function resultOf(deals) {
+  const last = deals.map((deal) => deal.result || deal.live).filter(Boolean).pop();
+  if (!last) return null;
+  const won = deals.find((deal) => deal.result?.winner)?.result;
+  return { winner: won ? won.winner.side : null, scores: last.scores,
+    lurched: won ? won.lurched : [] };
+}
+
+// A record of the game tab's or the practice table's game: its rules, its seats (a name and,
+// for a computer seat, its strategy), its deals' records and its result so far.
+export function gameRecord(rules, seats, deals, result) {
+  return { format: FORMAT, version: RECORD_VERSION, rules,
+    seats: seats.map(({ name, strategy }) => (strategy ? { name, strategy } : { name })),
+    deals, ...(result ? { result } : {}) };
+}
+
 // The game kept here as a record; the result as the board says it.
 export function recordOf(game) {
   const { setup, deals } = game;
-  const last = deals.map((deal) => deal.result || deal.live).filter(Boolean).pop();
-  const winner = winnerOf();
-  const result = last ? { winner: winner ? winner.side : null, scores: last.scores,
-    lurched: winner ? deals.find((deal) => deal.result?.winner).result.lurched : [] } : null;
-  return {
-    format: FORMAT,
-    version: RECORD_VERSION,
-    rules: rulesOf(setup),
-    seats: setup.names.map((name, seat) => (setup.strategies?.[seat]
-      ? { name, strategy: setup.strategies[seat] } : { name })),
-    deals: deals.map((deal) => dealRecord(setup, deal)),
-    ...(result ? { result } : {}),
-  };
+  return gameRecord(rulesOf(setup), setup.names.map((name, seat) => ({ name,
+    strategy: setup.strategies?.[seat] })), deals.map((deal) => dealRecord(setup, deal)),
+  resultOf(deals));
 }
 
-// A file's name for the game: its players and when it was saved.
-export function fileName(game) {
+// A file's name for a game between `names`, and the day it was saved.
+export function fileName(names) {
   const day = new Date().toISOString().slice(0, 10);
-  return `cribbage-${game.setup.names.join("-")}-${day}.json`.replace(/[^\p{L}\p{N}.-]+/gu, "_");
+  return `cribbage-${names.join("-")}-${day}.json`.replace(/[^\p{L}\p{N}.-]+/gu, "_");
+}
+
+// A record downloaded as a file (the browser's own "save"), named for its seats.
+export function saveRecord(record) {
+  const text = `${JSON.stringify(record, null, 2)}\n`;
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName(record.seats.map((seat) => seat.name));
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 // ---------------------------------------------------------------- opening a file
@@ -108,17 +129,7 @@ export async function openRecord(text) {
 
 // ---------------------------------------------------------------- the buttons
 
-function download() {
-  const text = `${JSON.stringify(recordOf(store.game), null, 2)}\n`;
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName(store.game);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const download = () => saveRecord(recordOf(store.game));
 
 function showError(lines) {
   const box = $("#file-error");

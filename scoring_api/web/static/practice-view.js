@@ -137,6 +137,7 @@ function renderActions(deal) {
   $("#practice-hint").disabled = ui.busy || !(mine || (step === "lay_away"
     && !deal.away[PERSON]));
   $("#practice-next").hidden = step !== "scored";
+  $("#practice-save").disabled = ui.busy; // saved between the computer's moves, never amid one
   $("#practice-hint-text").textContent = hintWords();
   const refusal = $("#practice-refusal");
   refusal.hidden = !ui.refusal;

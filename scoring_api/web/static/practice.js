@@ -11,6 +11,7 @@ import {
   advance, askHint, endPractice, layAway, nextDeal, propose, startPractice, ui,
 } from "./practice-play.js";
 import { renderPractice, seatName } from "./practice-view.js";
+import { savePracticeFile } from "./practice-file.js";
 
 const DEFAULT_SEATS = [null, "expert", "expected", "greedy"];
 const PACES = { steady: 700, quick: 0 };
@@ -138,6 +139,7 @@ export function initPractice(strategiesLoaded) {
     $("#practice-heading").focus();
     play();
   });
+  $("#practice-save").addEventListener("click", savePracticeFile);
   $("#practice-new").addEventListener("click", () => {
     ui.confirm = true;
     render();
