@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from live_server import Server
@@ -28,9 +29,11 @@ def metric(server: Server, name: str) -> float:
     return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines() if line.startswith(name))
 
 
-def wait_until(check: Any, seconds: float, what: str) -> None:
+def wait_until(check: Any, seconds: float, what: str | Callable[[], str]) -> None:
+    """Wait for ``check``; past ``seconds``, fail saying ``what`` (a callable: as it is then)."""
     deadline = time.monotonic() + seconds
     while not check():
         if time.monotonic() > deadline:
-            raise AssertionError(f"not within {seconds} s: {what}")
+            said = what() if callable(what) else what
+            raise AssertionError(f"not within {seconds} s: {said}")
         time.sleep(0.2)
