@@ -78,6 +78,11 @@ def assert_fits_the_width(page: Page) -> None:
 def resume_second_deal(page: Page, scores: list[int]) -> None:
     """A game saved after its first deal at ``scores`` (no event kept), reopened at the
     second deal: a position near the target without playing a whole deal to reach it."""
+    # The page saves the game again when the chance before the first deal answers: edit it
+    # after that, or the page's save would put the first deal back.
+    page.wait_for_function(
+        """() => 'chances' in (JSON.parse(localStorage.getItem("domino-cribbage.game")) || {})"""
+    )
     page.evaluate(
         """scores => {
         const game = JSON.parse(localStorage.getItem("domino-cribbage.game"));
