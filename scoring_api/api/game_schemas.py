@@ -15,7 +15,7 @@ from scoring_api.rules.errors import MalformedInputError
 from scoring_api.rules.game import GameScore, RecordedDeal
 from scoring_api.rules.options import RuleOptions
 from scoring_api.sim.game_records import FORMAT, VERSION
-from scoring_api.sim.registry import STRATEGIES
+from scoring_api.sim.registry import STRATEGIES, refusal
 from scoring_api.sim.search import MAX_BUDGET, SearchStrategy
 
 from .deals import claims_of
@@ -107,6 +107,10 @@ class GameRecordSchema(StrictSchema):
 def check_seats(rules: RuleOptions, seats: list[dict[str, Any]]) -> None:
     if len(seats) != rules.players:
         raise MalformedInputError(f"expected {rules.players} seats, one per player", "/seats")
+    for i, seat in enumerate(seats):
+        why = None if seat.get("strategy") is None else refusal(seat["strategy"], rules.players)
+        if why is not None:
+            raise MalformedInputError(why, f"/seats/{i}/strategy")
 
 
 def check_result(result: dict[str, Any] | None, game: GameScore) -> None:

@@ -25,7 +25,7 @@ from scoring_api.rules import HAND_SIZE, TILE_BY_TEXT, Play, Tile, default_deale
 from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
 from scoring_api.sim.advisor import MODELS
 from scoring_api.sim.expert.strategy import ExpertStrategy
-from scoring_api.sim.registry import STRATEGIES
+from scoring_api.sim.registry import STRATEGIES, refusal
 from scoring_api.sim.review.inputs import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
 from scoring_api.sim.search import MAX_BUDGET, SearchStrategy
 
@@ -249,6 +249,14 @@ class StrategyChoiceSchema(StrictSchema):
     def _budget_for_search(self, data: dict[str, Any], **_: Any) -> None:
         if "budget" in data and data.get("strategy") != SearchStrategy.name:
             raise ValidationError({"budget": f"a budget is for {SearchStrategy.name} only"})
+
+    @validates_schema
+    def _strategy_for_the_players(self, data: dict[str, Any], **_: Any) -> None:
+        rules, name = data.get("rules"), data.get("strategy")
+        if rules is not None and name is not None:
+            why = refusal(name, rules.players)
+            if why is not None:
+                raise ValidationError({"strategy": why})
 
 
 class AdviceSchema(StrategyChoiceSchema):

@@ -93,11 +93,18 @@ class MoveAdvice:
 
 
 def seat_at_turn(
-    referee: PlayReferee, own: TileMask, dealer: int, rules: RuleOptions, seat: int
+    referee: PlayReferee,
+    own: TileMask,
+    dealer: int,
+    rules: RuleOptions,
+    seat: int,
+    scores: Sequence[int] = (),
+    starter: Tile | None = None,
 ) -> Seat:
     """The ``Seat`` a game hands ``seat``'s strategy in the state ``referee`` holds (his hand
     known to it), set as the game sets it (``game.pegging``): his tiles and what the table
-    saw, nothing else. ``own``: the tiles he drew and the starter, as a mask."""
+    saw, nothing else. ``own``: the tiles he drew and the starter, as a mask; ``scores``:
+    each side's score on the board now, and ``starter``, as the game hands them over."""
     after = next_seat(seat, rules.players)
     known = Seat(
         referee.playable(seat), (), own | referee.used, HAND_SIZE - referee.seats[after].laid, seat
@@ -107,6 +114,7 @@ def seat_at_turn(
     known.last_seat, known.own, known.dealer = referee.last_seat, own, dealer
     known.sides = tuple(rules.side_of(other) for other in range(rules.players))
     known.public, known.rules = referee.public, rules
+    known.scores, known.starter = list(scores), starter
     return known
 
 
@@ -123,7 +131,8 @@ def advise_move(request: MoveRequest) -> MoveAdvice:
     """
     rules, dealer = request.rules, request.dealer
     in_play = Deal(rules, dealer, request.scores, request.starter, None, None, request.plays)
-    won = score_deal(in_play).winner
+    so_far = score_deal(in_play)  # the scores on the board now: the starter, the play so far
+    won = so_far.winner
     if won is not None:
         raise MalformedInputError(
             f"side {won.side} has won the game in the play so far: there is no move to advise",
@@ -142,7 +151,7 @@ def advise_move(request: MoveRequest) -> MoveAdvice:
     seat = referee.turn_seat  # check_turn: the play is not over
     laid = [play.tile for play in request.plays if play.player == seat and play.tile]
     own = own_tiles(request, laid)
-    known = seat_at_turn(referee, own, dealer, rules, seat)
+    known = seat_at_turn(referee, own, dealer, rules, seat, so_far.scores, request.starter)
     view = view_at(referee, seat, dealer, rules, own)
     model = default_model(rules.players)
     table = shipped_tables().play if model == "expert" else None

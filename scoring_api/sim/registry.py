@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .endgame import EndgameStrategy
 from .expert.strategy import ExpertStrategy
+from .expert.tables import EXPERT_PLAYERS
 from .search import SearchStrategy
 from .strategies import ExpectedStrategy, GreedyStrategy, RandomStrategy, Strategy
 
@@ -16,8 +18,22 @@ STRATEGIES: dict[str, Strategy] = {
         ExpectedStrategy(),
         ExpertStrategy(),
         SearchStrategy(),
+        EndgameStrategy(),
     )
 }
+
+TWO_PLAYERS_ONLY = frozenset({EndgameStrategy.name})
+"""Strategies for two players only (the expert's tables are of two-player deals)."""
+
+
+def refusal(name: str, players: int) -> str | None:
+    """Why ``name`` cannot take a seat at a table of ``players``, or None if it can."""
+    if name in TWO_PLAYERS_ONLY and players != EXPERT_PLAYERS:
+        return (
+            f"{name} is for {EXPERT_PLAYERS} players only (it plays by the expert's tables, "
+            f"which are of two-player deals), not {players}"
+        )
+    return None
 
 
 Budgets = tuple[int | None, ...]

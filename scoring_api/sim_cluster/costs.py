@@ -25,8 +25,11 @@ SEAT_SECONDS = {
     "greedy": 0.125e-3,
     "expected": 0.25e-3,
     "expert": 0.25e-3,
+    "endgame": 12e-3,
 }
-"""One seat's cost a game, strategies other than ``search`` (between cold and warm)."""
+"""One seat's cost a game, strategies other than ``search`` (between cold and warm);
+``endgame``: its play-outs near the end (bench/play_for_the_game.py: 20,000 games against
+expert in about 4 minutes of CPU)."""
 UNKNOWN_SEAT_SECONDS = 1e-3
 """A strategy not listed (one added since): assume a millisecond, measure the rest."""
 SEARCH_SECONDS = {2: 0.15e-3, 3: 1.0e-3, 4: 1.4e-3}

@@ -14,7 +14,7 @@ from live_server import UNLIMITED
 
 from scoring_api.api.schemas import AdviceSchema, PlayAdviceSchema
 from scoring_api.app import create_app
-from scoring_api.sim.registry import STRATEGIES
+from scoring_api.sim.registry import STRATEGIES, refusal
 
 from .contract import ContractClient, pointers, problem_of
 from .helpers import TRICKY, edge_accepts, mutated, spec_validator
@@ -247,6 +247,10 @@ def test_each_strategy_chooses_one_of_the_options(
 ) -> None:
     tiles = DRAWN if not rules else DRAWN[:5]
     body = {"tiles": tiles, "dealer": False, "rules": rules, "strategy": strategy}
+    refused = refusal(strategy, rules.get("players", 2))
+    if refused is not None:  # two players only
+        assert pointers(problem_of(api.post(DISCARDS, body), 422)) == ["/strategy"]
+        return
     answer = advise(api, body, DISCARDS)
     assert answer["strategy"] == strategy
     assert answer["choice"] in answer["options"]

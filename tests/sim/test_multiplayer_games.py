@@ -10,7 +10,7 @@ import pytest
 
 from scoring_api.rules import ALL_TILES, RuleOptions, parse_rules, show_total
 from scoring_api.sim.outcome import DealRecord
-from scoring_api.sim.registry import STRATEGIES
+from scoring_api.sim.registry import STRATEGIES, refusal
 from scoring_api.sim.runs import (
     SimulationRequest,
     Totals,
@@ -32,7 +32,7 @@ TILES_USED = {3: 17, 4: 21}
 
 
 def lineups(players: int) -> list[tuple[str, ...]]:
-    names = list(STRATEGIES)
+    names = [name for name in STRATEGIES if refusal(name, players) is None]
     return [tuple(names[(k + seat) % len(names)] for seat in range(players)) for k in range(3)]
 
 

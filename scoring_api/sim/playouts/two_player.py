@@ -40,6 +40,11 @@ OTHER: Final = 1
 _OTHER: Final = tuple(next_seat(seat, PLAYERS) for seat in range(PLAYERS))
 """The other seat of each, looked up: the play-out asks on every tile."""
 
+NEVER: Final = 1 << 30
+"""Points no seat lacks: a play-out played to its end, whatever it scores."""
+UNREACHED: Final = (NEVER, NEVER)
+"""The points each seat lacks of the target, where the target plays no part."""
+
 PackedPlay = dict[int, int]
 """A play table keyed by ``packed_key``."""
 Plays = tuple[PackedPlay | None, PackedPlay | None]
@@ -122,7 +127,8 @@ def play_out(
     """
     start = NO_SEAT if turn is None else turn
     code, count = values_code(count_values), sum(count_values)
-    _play_out(hands, start, code, count, passed, last, points, _plays(play, other_play))
+    plays = _plays(play, other_play)
+    _play_out(hands, start, code, count, passed, last, points, plays, UNREACHED)
 
 
 def _play_out(
@@ -134,8 +140,11 @@ def _play_out(
     last: int,
     points: list[int],
     plays: Plays,
-) -> None:
-    """``play_out`` with the count's values as their code (``code``, ``count``)."""
+    rooms: tuple[int, int],
+) -> int:
+    """``play_out`` with the count's values as their code (``code``, ``count``), stopping
+    as soon as a seat has scored the points it lacks (``rooms``, by seat): that seat, or
+    ``NO_SEAT`` once the play is over with neither (``UNREACHED``: always)."""
     mine, his = plays  # unpacked once: a select per tile, not a tuple look-up
     while turn != NO_SEAT:
         hand = hands[turn]
@@ -152,10 +161,14 @@ def _play_out(
                 turn = other
                 continue
             points[last] = points[last] + 1  # nobody can lay: the go point closes the count
+            if points[last] >= rooms[last]:
+                return last
         else:
             code = lay_value(hand, value, code, count, points, turn)
             count += value
             last = turn
+            if points[turn] >= rooms[turn]:
+                return turn
             if count != MAX_COUNT:
                 if not passed[other] and hands[other]:
                     turn = other
@@ -163,10 +176,13 @@ def _play_out(
                 if hand:  # he goes on alone
                     continue
                 points[turn] = points[turn] + 1  # the last tile of the count (or of the play)
+                if points[turn] >= rooms[turn]:
+                    return turn
         # A new count, led by the seat after the last layer that still holds a tile.
         code, count, passed = 0, 0, [False] * PLAYERS
         after = _OTHER[last]
         turn = after if hands[after] else (last if hands[last] else NO_SEAT)
+    return NO_SEAT
 
 
 def play_values(
@@ -231,18 +247,27 @@ class StateNets:
     def net(self, value: int, his: list[int]) -> int:
         """The rest of the play's points after he lays ``value``, his less the other's, the
         other holding ``his``."""
+        points = [0, 0]
+        self.race(value, his, points, UNREACHED)
+        return points[ME] - points[OTHER]
+
+    def race(self, value: int, his: list[int], points: list[int], rooms: tuple[int, int]) -> int:
+        """The rest of the play after he lays ``value``, the other holding ``his``, each
+        seat's points added to ``points`` until a seat has scored the points it lacks
+        (``rooms``, ME's first): that seat (who reaches the target first wins the game), or
+        ``NO_SEAT`` at the end of the play with neither."""
         code, count, passed, plays = self.code, self.count, self.passed, self.plays
-        rest, points = list(self.mine), [0, 0]
+        rest = list(self.mine)
         after, then = lay_value(rest, value, code, count, points, ME), count + value
+        if points[ME] >= rooms[ME]:
+            return ME
         if then == MAX_COUNT:  # a new count, led by the other if he can
             turn = OTHER if his else (ME if rest else NO_SEAT)
             nobody_passed = [False] * PLAYERS
-            _play_out([rest, list(his)], turn, 0, 0, nobody_passed, ME, points, plays)
-        else:
-            turn = OTHER if his and not passed else (ME if rest else NO_SEAT)
-            if turn == NO_SEAT:
-                points[ME] = points[ME] + 1
-            else:
-                hands = [rest, list(his)]
-                _play_out(hands, turn, after, then, [False, passed], ME, points, plays)
-        return points[ME] - points[OTHER]
+            return _play_out([rest, list(his)], turn, 0, 0, nobody_passed, ME, points, plays, rooms)
+        turn = OTHER if his and not passed else (ME if rest else NO_SEAT)
+        if turn == NO_SEAT:
+            points[ME] = points[ME] + 1
+            return ME if points[ME] >= rooms[ME] else NO_SEAT
+        hands = [rest, list(his)]
+        return _play_out(hands, turn, after, then, [False, passed], ME, points, plays, rooms)
