@@ -15,7 +15,7 @@ from marshmallow import ValidationError
 from scoring_api.api.simulation_schemas import SimulationSchema
 from scoring_api.app import create_app
 from scoring_api.rules import ALL_TILES, RuleOptions, parse_tiles, show_total
-from scoring_api.sim.registry import STRATEGIES
+from scoring_api.sim.registry import STRATEGIES, refusal
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest, Totals, run, summarize
 from scoring_api.sim.search import MAX_BUDGET
 
@@ -75,7 +75,14 @@ def test_spec_examples_are_real_answers(api: ContractClient) -> None:
 
 def test_strategies_are_listed_with_descriptions(api: ContractClient) -> None:
     listed = api.get("/v1/strategies").get_json()["strategies"]
-    assert listed == [{"name": s.name, "description": s.description} for s in STRATEGIES.values()]
+    assert [(s["name"], s["description"]) for s in listed] == [
+        (s.name, s.description) for s in STRATEGIES.values()
+    ]
+    sits = {s["name"]: s["players"] for s in listed}
+    assert sits == {**{name: [2, 3, 4] for name in STRATEGIES}, "endgame": [2]}
+    for name, players in sits.items():  # each table size it is not listed at is refused
+        for n in {2, 3, 4} - set(players):
+            assert refusal(name, n) is not None
     assert [s["name"] for s in listed] == [
         "random", "greedy", "expected", "expert", "search", "endgame"
     ]  # fmt: skip

@@ -46,6 +46,20 @@ def test_a_whole_game_against_the_computer(open_page: OpenPage, game: str) -> No
     save_screenshot(visit.page, f"practice-{game}-over")
 
 
+def test_each_seat_offers_the_strategies_that_sit_at_its_table(open_page: OpenPage) -> None:
+    visit = open_page(viewport=PHONE)
+    page = visit.page
+    page.locator("#tab-practice").click()
+    listed = page.request.get(f"{visit.base_url}/v1/strategies").json()["strategies"]
+    for mode, players in (("2", 2), ("3", 3), ("4", 4), ("partners", 4)):
+        page.locator(f'input[name="practice-mode"][value="{mode}"]').check()
+        offered = page.locator("#practice-seat-1 option").evaluate_all(
+            "els => els.map((el) => el.value)"
+        )
+        assert offered == [s["name"] for s in listed if players in s["players"]], mode
+    assert "endgame" not in offered  # the expert's two-player tables: refused at four
+
+
 def test_the_seed_deals_the_same_tiles_again(open_page: OpenPage) -> None:
     page = open_page(viewport=PHONE).page
     set_up(page, "2", ["expert"], seed=777)

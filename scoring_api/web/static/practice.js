@@ -22,7 +22,7 @@ const seatCount = () => (mode() === "partners" ? 4 : Number(mode()));
 // The set-up follows the mode: a strategy for each computer seat, the dealer among the seats.
 function refreshSetup() {
   const n = seatCount();
-  const names = strategyNames();
+  const names = strategyNames(n);
   $$(".practice-seat").forEach((field) => {
     const seat = Number(field.dataset.seat);
     field.hidden = seat >= n;

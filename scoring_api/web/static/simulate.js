@@ -14,7 +14,7 @@ const DEALERS = ["alternate", "draw"];
 const DEFAULT_LINEUP = ["expected", "greedy", "expected", "greedy"];
 
 const state = {
-  strategies: [], // names, from GET /v1/strategies
+  strategies: [], // from GET /v1/strategies: each name and the numbers of players it sits with
   controller: null, // the run streaming now
   request: null, // the body of the last run
   games: 0, done: 0, started: 0,
@@ -98,22 +98,23 @@ function refreshSeats() {
       : tr("seat_label", { n: seat + 1 });
     const select = field.querySelector("select");
     const chosen = select.value || DEFAULT_LINEUP[seat];
-    const names = state.strategies.includes(chosen) || !chosen ? state.strategies
-      : [...state.strategies, chosen];
+    const fits = strategyNames(n);
+    const names = fits.includes(chosen) || !chosen ? fits : [...fits, chosen];
     select.replaceChildren(...names.map((name) => h("option", { value: name, text: name })));
     select.value = chosen;
   });
 }
 
-// The strategies' names, as the service lists them (empty until it answers): the practice
-// table's seats choose among them too.
-export const strategyNames = () => state.strategies;
+// The names of the strategies that can sit at a table of ``players``, as the service lists
+// them (empty until it answers): the practice table's seats choose among them too.
+export const strategyNames = (players) => state.strategies
+  .filter((s) => s.players.includes(players)).map((s) => s.name);
 
 async function loadStrategies() {
   try {
     const response = await fetch("v1/strategies", { headers: { Accept: "application/json" } });
     if (!response.ok) throw new ApiError(response.status, null);
-    state.strategies = (await response.json()).strategies.map((s) => s.name);
+    state.strategies = (await response.json()).strategies;
   } catch (exc) {
     state.error = { exc: exc instanceof ApiError ? exc : new ApiError(0, null) };
   }
