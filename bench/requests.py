@@ -209,6 +209,8 @@ def per_request(app: str, names: list[str], n: int) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=200, help="requests in each window")
+    # none named: every endpoint (argparse checks an omitted "*" list against the choices,
+    # so the empty list is one of them)
     parser.add_argument("endpoints", nargs="*", choices=[[], *ENDPOINTS])
     args = parser.parse_args()
     args.endpoints = args.endpoints or list(ENDPOINTS)
