@@ -107,8 +107,15 @@ def _two_sides(rules: RuleOptions, scores: Sequence[int], dealer_side: int, at: 
     return chance / sum(cribs)
 
 
-def _compute(key: tuple[RuleOptions, tuple[int, ...], int, Moment]) -> tuple[float, ...]:
-    rules, scores, dealer, at = key
+_Key = tuple[RuleOptions, tuple[int, ...], int, int, int, tuple[tuple[int, int], ...], bool]
+"""The rules as the tables see them, the scores, the dealer and the moment's fields: a
+``Moment`` itself would hash and compare by its dataclass methods, which the compiled engine
+runs interpreted."""
+
+
+def _compute(key: _Key) -> tuple[float, ...]:
+    rules, scores, dealer, cut, starter, known, crib = key
+    at = Moment(cut, starter, known, crib)
     dealer_side = rules.side_of(dealer)
     if rules.sides == 2:
         mine = _two_sides(rules, scores, dealer_side, at)
@@ -140,13 +147,24 @@ def chances(
     hand, as far as it has gone (``at``). The rules must be ``supported``."""
     if at.cut == SHOW_STAGE and not at.crib:  # the deal over: the next one not begun
         dealer, at = next_seat(dealer, rules.players), BETWEEN
-    key = (_rules_key(rules), tuple(scores), dealer, at)
+    key = (_rules_key(rules), tuple(scores), dealer, at.cut, at.starter, at.known, at.crib)
     return _MEMO[key]
+
+
+_TABLE_RULES: Final[dict[tuple[int, int, bool], RuleOptions]] = {}
+"""One ``RuleOptions`` for each set of rules the tables tell apart (at most twelve): the memo's
+keys then hold the same object and compare by identity, not by the dataclass's ``__eq__``."""
 
 
 def _rules_key(rules: RuleOptions) -> RuleOptions:
     """The rules as the tables see them: muggins plays no part."""
-    return RuleOptions(rules.target, players=rules.players, partners=rules.partners)
+    seen = (rules.target, rules.players, rules.partners)
+    found = _TABLE_RULES.get(seen)
+    if found is None:
+        found = _TABLE_RULES[seen] = RuleOptions(
+            rules.target, players=rules.players, partners=rules.partners
+        )
+    return found
 
 
 def chance_with_fewer(

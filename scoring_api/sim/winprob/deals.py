@@ -15,7 +15,7 @@ from scoring_api.rules.constants import HAND_SIZE
 from scoring_api.rules.deal import Deal, DealEvent, DealScore
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.seats import leader, seats_from
-from scoring_api.rules.show import score_show
+from scoring_api.rules.show import show_total
 from scoring_api.rules.tiles import Tile
 
 from .chances import Moment, chances
@@ -47,6 +47,8 @@ class _Reader:
                 laid[play.player].append(play.tile)
             self.tiles_at.append(sum(len(tiles) for tiles in laid))
         self.laid = laid
+        self.shown: list[int] = [-1] * rules.players
+        """What each seat's hand scores at the show, once scored (``shown_by``), else -1."""
         self.tiles = HAND_SIZE * rules.players
         self.order = seats_from(leader(deal.dealer, rules.players), rules.players)
 
@@ -60,12 +62,18 @@ class _Reader:
 
     def show(self, after: int, pending: tuple[tuple[int, int], ...] = ()) -> Moment:
         """The show, the hands after the first ``after`` of its order still to count."""
-        deal, rules = self.deal, self.rules
-        hands = tuple(
-            (self.side(seat), score_show(self.laid[seat], deal.starter, rules).total)
-            for seat in self.order[after:]
-        )
+        hands = tuple((self.side(seat), self.shown_by(seat)) for seat in self.order[after:])
         return self.at(SHOW_STAGE, pending + hands)
+
+    def shown_by(self, seat: int) -> int:
+        """What a seat's hand (the tiles it laid, refereed distinct) scores at the show, looked
+        up once: every moment from the last tile on counts the hands still to show."""
+        points = self.shown[seat]
+        if points < 0:
+            points = self.shown[seat] = show_total(
+                (*self.laid[seat], self.deal.starter), self.rules
+            )
+        return points
 
     def in_play(self, tiles: int, closed: bool) -> Moment:
         """After ``tiles`` tiles of the play, the last one's go point scored if ``closed``:
