@@ -189,3 +189,46 @@ def test_only_the_research_extras_users_import_the_research_package() -> None:
                 assert module.startswith(("scoring_api.rules.", SIM, f"{research}.")), module
                 assert not module.startswith(REVIEW), (name, module)
     assert {f"{research}.openspiel_game", f"{research}.pettingzoo_env"} <= set(MODULES)
+
+
+def _is_dataclass(node: ast.ClassDef) -> bool:
+    return any(
+        isinstance(target := (d.func if isinstance(d, ast.Call) else d), ast.Name)
+        and target.id == "dataclass"
+        for d in node.decorator_list
+    )
+
+
+def _written_inits() -> list[tuple[str, list[str], list[str], list[str]]]:
+    """Each dataclass whose ``__init__`` is written out (the compiled engine runs a generated
+    one interpreted): its name, its fields, the ``__init__``'s parameters and what it sets."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.ClassDef) and _is_dataclass(node)):
+                continue
+            fields = [
+                item.target.id
+                for item in node.body
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+            ]
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef) and item.name == "__init__":
+                    parameters = [arg.arg for arg in item.args.args[1:]]
+                    sets = [
+                        call.args[1].value
+                        for call in ast.walk(item)
+                        if isinstance(call, ast.Call)
+                        and ast.unparse(call.func) == "object.__setattr__"
+                        and isinstance(call.args[1], ast.Constant)
+                    ]
+                    found.append((f"{path.name}:{node.name}", fields, parameters, sets))
+    return found
+
+
+def test_a_written_out_dataclass_init_takes_and_sets_every_field_in_order() -> None:
+    written = _written_inits()
+    assert {name for name, *_ in written} >= {"show.py:ShowItem", "show.py:ShowScore"}
+    for name, fields, parameters, sets in written:
+        assert parameters == fields, name
+        assert sets == fields, name

@@ -86,7 +86,8 @@ class BoundedList(fields.List[Any]):
             quick = getattr(self.inner, "quick", None)
             if quick is not None and type(value) is list:
                 read = [quick(item) for item in value]
-                if None not in read:
+                # By identity: ``None in read`` would ask each item's dataclass ``__eq__``.
+                if all(item is not None for item in read):
                     return read
         return super()._deserialize(value, attr, data, **kwargs)
 

@@ -84,6 +84,29 @@ class DealEvent:
     mugged: Mugged | None = None
     """For muggins, the show whose missed points the caller took."""
 
+    # Written out, not generated, as ShowItem's (rules/show.py): built many times a request.
+    def __init__(
+        self,
+        seat: int,
+        side: int,
+        kind: EventKind,
+        points: int,
+        items: tuple[PegItem | ShowItem, ...],
+        scores: tuple[int, ...],
+        entry: int | None = None,
+        claim: Claim | None = None,
+        mugged: Mugged | None = None,
+    ) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "items", items)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "entry", entry)
+        object.__setattr__(self, "claim", claim)
+        object.__setattr__(self, "mugged", mugged)
+
 
 @dataclass(frozen=True, slots=True)
 class Winner:

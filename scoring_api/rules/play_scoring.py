@@ -43,6 +43,12 @@ class PegItem:
     tiles: tuple[Tile, ...]
     """The tiles of the count it is made of, in the order laid (a go: the closing tile)."""
 
+    # Written out, not generated, as ShowItem's (rules/show.py): built many times a request.
+    def __init__(self, kind: PegKind, points: int, tiles: tuple[Tile, ...]) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "tiles", tiles)
+
 
 Span = tuple[PegKind, int, int]
 """(kind, points, how many of the last tiles of the count the item is made of)."""

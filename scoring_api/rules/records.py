@@ -28,6 +28,11 @@ class Play:
     tile: Tile | None = None
     """The tile laid; None for a go."""
 
+    # Written out, not generated, as ShowItem's (rules/show.py): built many times a request.
+    def __init__(self, player: int, tile: Tile | None = None) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "tile", tile)
+
 
 @dataclass(frozen=True, slots=True)
 class ScoredPlay:
@@ -46,6 +51,23 @@ class ScoredPlay:
     """What the points are made of."""
     closes: CloseKind | None = None
     """How the count closed after this tile, if it did."""
+
+    # Written out, not generated, as ShowItem's (rules/show.py): built many times a request.
+    def __init__(
+        self,
+        player: int,
+        tile: Tile | None,
+        count: int,
+        points: int,
+        items: tuple[PegItem, ...],
+        closes: CloseKind | None = None,
+    ) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "items", items)
+        object.__setattr__(self, "closes", closes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +141,12 @@ class GoInRecord:
     one that does not fit, or the close of its count)."""
     listed: bool
     """The record lists it (else the record implies it)."""
+
+    # Written out, not generated, as ShowItem's (rules/show.py): built many times a request.
+    def __init__(self, count: int, index: int, listed: bool) -> None:
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "listed", listed)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -4,6 +4,7 @@ of the core's fast scorers with a deliberately naive brute-force scorer written 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -18,6 +19,8 @@ from scoring_api.rules import (
     DEFAULT_RULES,
     MalformedInputError,
     RuleOptions,
+    ShowItem,
+    ShowScore,
     Tile,
     parse_tile,
     score_show,
@@ -419,3 +422,17 @@ def test_random_show_agrees_everywhere(indices: list[int], dbf: bool) -> None:
     assert score.total == want
     assert show_total(show, rules) == want
     assert show_totals([show], rules) == [want]
+
+
+def test_a_show_built_by_its_written_out_inits_is_still_a_frozen_dataclass() -> None:
+    # ShowItem and ShowScore write their __init__ out (tests/test_layout.py checks the fields).
+    shown = score_show([parse_tile(t) for t in ("3-3", "1-5", "2-4", "0-3")], parse_tile("0-6"))
+    assert shown.total == sum(item.points for item in shown.items) == 24
+    assert dataclasses.replace(shown) == shown
+    for item in shown.items:
+        again = ShowItem(item.kind, item.tiles, item.points)
+        assert dataclasses.replace(item) == item == again
+        assert hash(item) == hash(again)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        shown.items[0].points = 3  # type: ignore[misc]
+    assert ShowScore(0, ()) == ShowScore(total=0, items=())

@@ -53,6 +53,19 @@ class Moment:
     """At the show: the crib is still to come (else the deal is over, and the position is
     the next deal's, not begun)."""
 
+    # Written out, not generated, as ShowItem's (rules/show.py): built many times a request.
+    def __init__(
+        self,
+        cut: int = BEFORE,
+        starter: int = 0,
+        known: tuple[tuple[int, int], ...] = (),
+        crib: bool = True,
+    ) -> None:
+        object.__setattr__(self, "cut", cut)
+        object.__setattr__(self, "starter", starter)
+        object.__setattr__(self, "known", known)
+        object.__setattr__(self, "crib", crib)
+
 
 BETWEEN: Final = Moment()
 """Between deals: the deal on hand not begun."""
