@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from checkout import ROOT
-from rulebook import THREE_HANDS, THREE_LAID, WHOLE_HANDS, WHOLE_PLAY, record
+from rulebook import THREE_CRIB, THREE_HANDS, THREE_LAID, WHOLE_HANDS, WHOLE_PLAY, record
 
 HAND = {"hand": ["3-3", "1-5", "2-4", "0-3"], "starter": "0-6"}
 ENDPOINTS: dict[str, tuple[str, str, dict[str, Any]]] = {
@@ -60,7 +60,7 @@ ENDPOINTS: dict[str, tuple[str, str, dict[str, Any]]] = {
             "scores": [0, 0, 0],
             "starter": "5-5",
             "hands": THREE_HANDS,
-            "crib": ["5-6", "0-1", "3-6", "0-6"],
+            "crib": THREE_CRIB,
             "plays": record(THREE_LAID),
         },
     ),

@@ -9,6 +9,7 @@ import pytest
 from rulebook import (
     FOUR_HANDS,
     FOUR_LAID,
+    THREE_CRIB,
     THREE_HANDS,
     THREE_LAID,
     WHOLE_HANDS,
@@ -19,7 +20,6 @@ from rulebook import (
 from .contract import ContractClient, pointers, problem_of
 
 DEAL = "/v1/deals/score"
-THREE_CRIB = ["5-6", "0-1", "3-6", "0-6"]
 
 
 def three_player_deal(scores: list[int], **extra: Any) -> dict[str, Any]:

@@ -6,13 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rulebook import FOUR_HANDS, FOUR_LAID, THREE_HANDS, THREE_LAID, record
+from rulebook import FOUR_HANDS, FOUR_LAID, THREE_CRIB, THREE_HANDS, THREE_LAID, record
 
 from .contract import ContractClient, pointers, problem_of
 
 DEAL = "/v1/deals/score"
 HAND = "/v1/hands/score"
-THREE_CRIB = ["5-6", "0-1", "3-6", "0-6"]
 
 
 def three(claims: dict[str, Any], muggins: bool = True, **extra: Any) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import yaml
 from live_server import ROOT, Server
-from rulebook import THREE_HANDS, THREE_LAID  # docs/rules.md section 8.5
+from rulebook import THREE_CRIB, THREE_HANDS, THREE_LAID  # docs/rules.md section 8.5
 
 from .conftest import TOOLS, require
 
@@ -167,7 +167,7 @@ def test_score_a_deal(api: Any) -> None:
         scores=[40, 54, 44],
         starter="5-5",
         hands=seats,
-        crib=["5-6", "0-1", "3-6", "0-6"],
+        crib=THREE_CRIB,
         plays=[m.TilePlay(player=seat, tile=tile) for seat, tile in THREE_LAID],
         claims=m.ShowClaims(hands=[12, None, None]),
     )
@@ -219,7 +219,7 @@ def test_review_a_deal(api: Any) -> None:
         starter="5-5",
         drawn=[[*hand, away] for hand, away in zip(seats, ["0-1", "3-6", "0-6"], strict=True)],
         hands=seats,
-        crib=["5-6", "0-1", "3-6", "0-6"],
+        crib=THREE_CRIB,
         plays=[m.TilePlay(player=seat, tile=tile) for seat, tile in THREE_LAID],
         seats=[0, 2],
         playouts=50,

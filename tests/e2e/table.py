@@ -11,7 +11,6 @@ THREE_PLAY: list[tuple[int, str | None]] = [
     (B, "0-5"), (C, "1-5"), (A, "2-2"), (B, "4-6"), (C, "1-4"), (B, None), (C, None),
     (B, "2-5"), (C, "4-4"),
 ]  # fmt: skip
-THREE_CRIB = ["5-6", "0-1", "3-6", "0-6"]
 
 
 def tap(page: Page, tile: str) -> None:

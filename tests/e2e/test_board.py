@@ -8,11 +8,11 @@ event. The deals are the rule book's (docs/rules.md section 8.5), their scores w
 from __future__ import annotations
 
 import pytest
+from rulebook import THREE_CRIB
 
 from .board import assert_pegs
 from .conftest import DESKTOP, PHONE, OpenPage, save_screenshot
 from .table import (
-    THREE_CRIB,
     THREE_PLAY,
     assert_fits_the_width,
     lay,

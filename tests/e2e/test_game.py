@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from rulebook import THREE_CRIB
 
 from .conftest import DESKTOP, PHONE, OpenPage, save_screenshot
 from .table import (
-    THREE_CRIB,
     THREE_PLAY,
     A,
     B,

@@ -4,9 +4,10 @@ messages, what the scorer needs next is in the viewport, on a phone and on a des
 from __future__ import annotations
 
 import pytest
+from rulebook import THREE_CRIB
 
 from .conftest import DESKTOP, PHONE, OpenPage
-from .table import THREE_CRIB, C, resume_second_deal, side_score, start_game, tap, type_tiles
+from .table import C, resume_second_deal, side_score, start_game, tap, type_tiles
 
 pytest.importorskip(
     "playwright.sync_api", reason="the playwright package is not installed (pip install playwright)"

@@ -11,13 +11,12 @@ import re
 from typing import Any
 
 import pytest
-from rulebook import THREE_HANDS
+from rulebook import THREE_CRIB, THREE_HANDS
 
 from .axe import serious_violations
 from .conftest import DESKTOP, PHONE, OpenPage, Visit, save_screenshot
 from .measure import box
 from .table import (
-    THREE_CRIB,
     THREE_PLAY,
     C,
     lay,

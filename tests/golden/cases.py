@@ -19,7 +19,15 @@ from typing import Any
 
 from flask import Flask
 from live_server import UNLIMITED as SERVER_UNLIMITED
-from rulebook import FOUR_HANDS, FOUR_LAID, THREE_HANDS, THREE_LAID, WHOLE_HANDS, WHOLE_PLAY
+from rulebook import (
+    FOUR_HANDS,
+    FOUR_LAID,
+    THREE_CRIB,
+    THREE_HANDS,
+    THREE_LAID,
+    WHOLE_HANDS,
+    WHOLE_PLAY,
+)
 
 from scoring_api.app import create_app
 from scoring_api.rules.options import RuleOptions
@@ -252,7 +260,7 @@ def _deals() -> Iterator[Case]:
             "scores": [40, 54, 44],
             "starter": "5-5",
             "hands": THREE_HANDS,
-            "crib": ["5-6", "0-1", "3-6", "0-6"],
+            "crib": THREE_CRIB,
             "plays": [_play(p, t) for p, t in THREE],
         },
     )
@@ -289,7 +297,7 @@ def _reviews() -> Iterator[Case]:
         "review three players",
         "/v1/deals/review",
         {"rules": {"players": 3}, "scores": [0, 0, 0], "starter": "5-5", "hands": THREE_HANDS,
-         "drawn": three, "crib": ["5-6", "0-1", "3-6", "0-6"],
+         "drawn": three, "crib": THREE_CRIB,
          "plays": [_play(seat, tile) for seat, tile in THREE], "playouts": 60},
     )  # fmt: skip
     four = [[*hand, away] for hand, away in zip(FOUR_HANDS, ["0-0", "0-2", "1-1", "1-3"],

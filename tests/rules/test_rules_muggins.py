@@ -6,7 +6,7 @@ right refused at its pointer."""
 from __future__ import annotations
 
 import pytest
-from rulebook import FOUR_HANDS, FOUR_LAID, THREE_HANDS, THREE_LAID
+from rulebook import FOUR_HANDS, FOUR_LAID, THREE_CRIB, THREE_HANDS, THREE_LAID
 
 from scoring_api.rules import MalformedInputError, Play, parse_rules, parse_tile, parse_tiles
 from scoring_api.rules.deal import Claims, Deal, DealScore, score_deal
@@ -15,7 +15,6 @@ from scoring_api.rules.muggins import Calls, Mugged
 THREE = parse_rules({"players": 3, "muggins": True})
 PARTNERS = parse_rules({"players": 4, "partners": True, "muggins": True})
 # docs/rules.md section 8.5: C (2) deals; shown in order A 12, B 8, C 4, crib 5; starter 5-5.
-THREE_CRIB = ["5-6", "0-1", "3-6", "0-6"]
 # The partners' deal of section 8.5 (W, 3, deals; starter 5-5 is not in it): its shows.
 FOUR_STARTER = "1-1"
 
