@@ -19,6 +19,8 @@ from scoring_api.settings import current_settings
 from scoring_api.sim.advisor import Model
 from scoring_api.sim.review.game import (
     CHANCE_THRESHOLDS,
+    NOT_DRAWN,
+    NOT_SHOWN,
     GameDecision,
     GameToReview,
     PlayerReview,
@@ -41,6 +43,10 @@ def chances_method(rules: RuleOptions) -> dict[str, Any]:
     return {"method": "simulated", "playouts": PLAYOUTS, "margin": round(margin(PLAYOUTS), 4)}
 
 
+# Why a deal was left out, as a code a page words in its own language.
+NOT_REVIEWED_CODES = {NOT_SHOWN: "hands_not_shown", NOT_DRAWN: "drawn_not_given"}
+
+
 def _chance(decision: GameDecision) -> dict[str, Any]:
     return {
         "win_probability": decision.chance,
@@ -52,7 +58,13 @@ def _chance(decision: GameDecision) -> dict[str, Any]:
 def _deal(reviewed: ReviewedDeal, game: GameScore) -> dict[str, Any]:
     refereed = game.deals[reviewed.deal]
     if reviewed.review is None or refereed.deal is None:
-        return {"deal": reviewed.deal, "reviewed": False, "reason": reviewed.reason}
+        reason = reviewed.reason or NOT_SHOWN
+        return {
+            "deal": reviewed.deal,
+            "reviewed": False,
+            "code": NOT_REVIEWED_CODES[reason],
+            "reason": reason,
+        }
     rules = refereed.deal.rules
     return {
         "deal": reviewed.deal,

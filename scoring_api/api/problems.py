@@ -8,7 +8,8 @@ traceback ever reaches them.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from http import HTTPStatus
 from typing import Any
 
@@ -73,8 +74,32 @@ def problem(
     return response
 
 
-def invalid_input(errors: list[FieldError], *, stopped: bool = False) -> Response:
-    """The 422 answer naming each bad field by JSON pointer, at most MAX_ERRORS of them.
+# A field of a game record's deal, and of a seat's hand, drawn tiles or claim in it.
+_IN_DEAL = re.compile(r"^/deals/(\d+)(?:/(?:hands|drawn|claims/hands)/(\d+))?(?:/|$)")
+
+
+def _field_error(pointer: str, detail: str, facts: Mapping[str, object]) -> dict[str, Any]:
+    """One bad field, with what a page needs to say it in its own words: the deal of a game
+    record it is in and the seat whose tiles it names (from its pointer), and the core's
+    facts (``MalformedInputError.facts``: a code, the seats or scores the detail names)."""
+    entry: dict[str, Any] = {"pointer": pointer, "detail": detail}
+    found = _IN_DEAL.match(pointer)
+    if found:
+        entry["deal"] = int(found.group(1))
+        if found.group(2) is not None:
+            entry["seat"] = int(found.group(2))
+    entry.update(facts)
+    return entry
+
+
+def invalid_input(
+    errors: list[FieldError],
+    *,
+    stopped: bool = False,
+    facts: Sequence[Mapping[str, object]] = (),
+) -> Response:
+    """The 422 answer naming each bad field by JSON pointer, at most MAX_ERRORS of them
+    (``facts``: the core's structured facts of the first ones, in the same order).
 
     Past the limit it says how many more errors it found (``more_errors``) and whether
     validation stopped before the end of the body (``validation_stopped``: then there may be
@@ -94,7 +119,10 @@ def invalid_input(errors: list[FieldError], *, stopped: bool = False) -> Respons
         422,
         f"The request body has invalid fields: {summary}{more}",
         type_=INVALID_INPUT_TYPE,
-        errors=[{"pointer": pointer, "detail": detail} for pointer, detail in errors[:MAX_ERRORS]],
+        errors=[
+            _field_error(pointer, detail, facts[i] if i < len(facts) else {})
+            for i, (pointer, detail) in enumerate(errors[:MAX_ERRORS])
+        ],
         **extra,
     )
 
@@ -134,7 +162,7 @@ def _invalid_input(error: InvalidInput) -> Response:
 
 
 def _malformed(error: MalformedInputError) -> Response:
-    return invalid_input(list(error.errors))
+    return invalid_input(list(error.errors), facts=[error.facts])
 
 
 def _illegal_play(error: IllegalPlayError) -> Response:
@@ -153,7 +181,7 @@ def _illegal_play(error: IllegalPlayError) -> Response:
         code=error.code,
         **undo,
         **where,
-        errors=[{"pointer": f"{deal}/plays/{error.index}", "detail": error.message}],
+        errors=[_field_error(f"{deal}/plays/{error.index}", error.message, {})],
     )
 
 

@@ -58,17 +58,26 @@ class MalformedInputError(ValueError):
     so the HTTP layer can name it without knowing the core's internals.
     """
 
-    def __init__(self, detail: str, pointer: str = "") -> None:
+    def __init__(
+        self, detail: str, pointer: str = "", facts: dict[str, object] | None = None
+    ) -> None:
         super().__init__(f"{pointer or '/'}: {detail}")
         self.detail = detail
         """A sentence saying what is wrong and what is expected."""
         self.pointer = pointer
         """JSON pointer of the bad field (``""``: the whole body)."""
+        self.facts: dict[str, object] = {} if facts is None else facts
+        """What a client needs to say it in its own words, where the core has it: a stable
+        ``code`` and the seats or scores the sentence names (seats from 0)."""
 
     @property
     def errors(self) -> list[tuple[str, str]]:
         """All (pointer, detail) pairs; the core reports the first problem it meets."""
         return [(self.pointer, self.detail)]
+
+    def under(self, prefix: str) -> MalformedInputError:
+        """The same error, its field placed under ``prefix`` (a deal of a game's record)."""
+        return MalformedInputError(self.detail, prefix + self.pointer, self.facts)
 
 
 class IllegalPlayError(ValueError):

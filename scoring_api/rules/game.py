@@ -94,11 +94,15 @@ def _begun(recorded: RecordedDeal, index: int, last: bool) -> Tile | None:
         return recorded.starter
     if not last:
         raise MalformedInputError(
-            "only the last deal may be not begun: give its starter", f"/deals/{index}/starter"
+            "only the last deal may be not begun: give its starter",
+            f"/deals/{index}/starter",
+            {"code": "starter_missing"},
         )
     if recorded.plays or recorded.hands is not None or recorded.crib is not None:
         raise MalformedInputError(
-            "a deal with plays, hands or a crib has a starter", f"/deals/{index}/starter"
+            "a deal with plays, hands or a crib has a starter",
+            f"/deals/{index}/starter",
+            {"code": "starter_missing"},
         )
     return None
 
@@ -109,7 +113,7 @@ def in_deal(index: int, check: Callable[[], T]) -> T:
     try:
         return check()
     except MalformedInputError as malformed:
-        raise MalformedInputError(malformed.detail, f"/deals/{index}{malformed.pointer}") from None
+        raise malformed.under(f"/deals/{index}") from None
     except IllegalPlayError as illegal:  # its own name: mypyc types a name by its first except
         raise illegal.in_deal(index) from None
 
@@ -120,13 +124,20 @@ def _check_order(deals: Sequence[RecordedDeal], rules: RuleOptions) -> None:
     for index, recorded in enumerate(deals):
         if not 0 <= recorded.dealer < rules.players:
             raise MalformedInputError(
-                f"dealer must be a seat from 0 to {rules.players - 1}", f"/deals/{index}/dealer"
-            )
-        if index and recorded.dealer != next_seat(deals[index - 1].dealer, rules.players):
-            raise MalformedInputError(
-                "the deal passes to the left: this deal's dealer is seat "
-                f"{next_seat(deals[index - 1].dealer, rules.players)}",
+                f"dealer must be a seat from 0 to {rules.players - 1}",
                 f"/deals/{index}/dealer",
+                {"code": "dealer_not_a_seat", "dealer": recorded.dealer},
+            )
+        expected = next_seat(deals[index - 1].dealer, rules.players) if index else None
+        if expected is not None and recorded.dealer != expected:
+            raise MalformedInputError(
+                f"the deal passes to the left: this deal's dealer is seat {expected}",
+                f"/deals/{index}/dealer",
+                {
+                    "code": "dealer_out_of_turn",
+                    "dealer": recorded.dealer,
+                    "expected_dealer": expected,
+                },
             )
 
 
@@ -148,11 +159,13 @@ def score_game(rules: RuleOptions, deals: Sequence[RecordedDeal]) -> GameScore:
                 f"the game was won in deal {winner.deal} (event {winner.event}): no deal "
                 "comes after it",
                 f"/deals/{index}",
+                {"code": "deal_after_the_win", "won_in": winner.deal},
             )
         if recorded.scores is not None and tuple(recorded.scores) != scores:
             raise MalformedInputError(
                 f"the deals before it leave the scores at {list(scores)}",
                 f"/deals/{index}/scores",
+                {"code": "scores_not_carried", "expected_scores": list(scores)},
             )
         last = index == len(deals) - 1
         starter = _begun(recorded, index, last)
@@ -172,6 +185,7 @@ def score_game(rules: RuleOptions, deals: Sequence[RecordedDeal]) -> GameScore:
                 "a deal before the last is counted whole (nobody won in it): give its "
                 f"{missing[1:]}",
                 f"/deals/{index}{missing}",
+                {"code": "deal_not_whole"},
             )
         scores = score.scores
     over = refereed[-1].score is not None and deals[-1].crib is not None

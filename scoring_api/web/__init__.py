@@ -1,12 +1,19 @@
 """The players' page: a hand-written HTML/CSS/JS page served at ``/`` by the app itself.
 
-No build step, no CDN, no external font: everything the page needs is in ``static/``. The page
+No build step, no CDN: everything the page needs is in ``static/``, its own font too
+(``static/fonts/``, so that it looks the same whatever fonts a machine has). The page
 talks only to this service's own JSON API (relative URLs), so it works with no internet.
 """
 
 from __future__ import annotations
 
+import mimetypes
+
 from flask import Blueprint, Response, render_template
+
+# The font's type, which Python 3.11 knows only from the system's mime.types (a slim image
+# has none): without it the font would be served as application/octet-stream.
+mimetypes.add_type("font/woff2", ".woff2")
 
 web = Blueprint(
     "web",

@@ -59,6 +59,49 @@ def test_the_examples_are_real_answers(api: ContractClient, path: str, name: str
     assert _ok(api, path, asked) == said
 
 
+def test_a_refusal_example_is_a_real_answer(api: ContractClient) -> None:
+    operation = SPEC["paths"][SCORE]["post"]
+    asked = operation["requestBody"]["content"]["application/json"]["examples"]
+    said = operation["responses"]["422"]["content"]["application/problem+json"]["examples"]
+    answer = problem_of(api.post(SCORE, asked["dealerOutOfTurn"]["value"]), 422)
+    assert answer == said["dealerOutOfTurn"]["value"]
+
+
+def test_a_refusal_says_what_a_page_needs_to_word_it(api: ContractClient) -> None:
+    """Each error of a record that does not add up carries its deal, the seat whose tiles it
+    names and, where the referee knows it, a code with the seats or scores it names."""
+    record = _record(RuleOptions(players=3), 6)
+    first, second = record["deals"][0]["dealer"], record["deals"][1]["dealer"]
+
+    def error(body: dict[str, Any]) -> dict[str, Any]:
+        (found,) = problem_of(api.post(SCORE, body), 422)["errors"]
+        return {k: v for k, v in found.items() if k != "detail"}
+
+    out_of_turn = copy.deepcopy(record)
+    out_of_turn["deals"][1]["dealer"] = first
+    assert error(out_of_turn) == {"pointer": "/deals/1/dealer", "deal": 1,
+                                  "code": "dealer_out_of_turn", "dealer": first,
+                                  "expected_dealer": second}  # fmt: skip
+    carried = copy.deepcopy(record)
+    carried["deals"][2]["scores"] = [0, 0, 0]
+    expected = _ok(api, SCORE, record)["deals"][2]["before"]
+    assert error(carried) == {"pointer": "/deals/2/scores", "deal": 2,
+                              "code": "scores_not_carried",
+                              "expected_scores": expected}  # fmt: skip
+    after = copy.deepcopy(record)
+    after["deals"].append({"dealer": (record["deals"][-1]["dealer"] + 1) % 3})
+    del after["result"]
+    won_in = len(record["deals"]) - 1
+    assert error(after) == {"pointer": f"/deals/{won_in + 1}", "deal": won_in + 1,
+                            "code": "deal_after_the_win", "won_in": won_in}  # fmt: skip
+    whole = copy.deepcopy(record)
+    del whole["deals"][0]["crib"], whole["deals"][0]["drawn"], whole["result"]
+    assert error(whole) == {"pointer": "/deals/0/crib", "deal": 0, "code": "deal_not_whole"}
+    hand = copy.deepcopy(record)
+    hand["deals"][1]["hands"][2][1] = hand["deals"][1]["hands"][0][0]
+    assert {k: v for k, v in error(hand).items() if k != "pointer"} == {"deal": 1, "seat": 2}
+
+
 def test_the_chance_between_deals(api: ContractClient) -> None:
     two = _ok(api, CHANCES, {"scores": [55, 58], "dealer": 0})
     assert two["method"] == "exact"
@@ -164,7 +207,7 @@ def test_a_game_is_reviewed_deal_by_deal(api: ContractClient) -> None:
     answer = _ok(api, REVIEW, {**record, "playouts": 30})
     assert answer["chances"]["method"] == "exact"
     deals = answer["deals"]
-    assert deals[1] == {"deal": 1, "reviewed": False,
+    assert deals[1] == {"deal": 1, "reviewed": False, "code": "drawn_not_given",
                         "reason": "the record does not say the tiles each seat drew"}  # fmt: skip
     for index, deal in enumerate(deals):
         if not deal["reviewed"]:

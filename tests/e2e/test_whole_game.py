@@ -165,7 +165,11 @@ def test_a_game_in_progress_is_carried_on(open_page: OpenPage, tmp_path: Path) -
     _open_broken = tmp_path / "broken.json"
     _open_broken.write_text(json.dumps(broken))
     page.set_input_files("#open-game", str(_open_broken))
-    expect(page.locator("#file-error")).to_contain_text("deal 2, dealer")
+    first = record["deals"][0]["dealer"]
+    expect(page.locator("#file-error")).to_have_text(
+        f"The game in that file does not add up: deal 2 is dealt by {['Ann', 'Bob'][first]},"
+        f" but the deal passes to the left, so {['Ann', 'Bob'][1 - first]} deals it."
+    )
     expect(page.locator("#setup")).to_be_visible()
 
 

@@ -161,7 +161,10 @@ function init() {
     setLanguage(view.lang, false);
     showTab(wanted in TABS ? wanted : "game");
   }
-  shapes.finally(() => {
+  // The page's own font, both faces (Latin and Cyrillic), is in before the page says it is
+  // ready: laid out in it from the first, whatever fonts the machine has.
+  const fonts = Array.from(document.fonts, (face) => face.load());
+  Promise.allSettled([shapes, ...fonts]).then(() => {
     renderGame(); // the review of a deal asks the shapes too
     document.body.classList.add("ready");
   });

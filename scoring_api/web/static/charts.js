@@ -7,8 +7,11 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 320;
-const LABEL = 16; // a row's label above its bar
-const FIGURE = 20; // an interval row's figure, on a line of its own under the label
+// A row's label above its bar, and an interval row's figure on a line of its own under the
+// label: each line holds the page's font at 14 px (19 px from its ascent to its descent)
+// with room to spare.
+const LABEL = 20;
+const FIGURE = 24;
 const BAR = 12;
 const ROW_GAP = 8;
 const AXIS = 16;

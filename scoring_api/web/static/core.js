@@ -63,12 +63,29 @@ function scrollBehavior() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
 }
 
+// The room kept between what is brought into sight and the screen's edges: a heading ends on
+// a fraction of a pixel, whatever the font, and the scroll must not leave it just outside.
+const ROOM = 12;
+
+// Scroll the window so that the span from `top` to `bottom` (viewport pixels) is in sight with
+// room around it: as little as that takes ("nearest"), at the top ("start") or centred. A span
+// taller than the screen starts at the top.
+function scrollToSpan(top, bottom, block) {
+  const height = window.innerHeight;
+  if (block === "nearest" && top >= ROOM && bottom <= height - ROOM) return;
+  let by;
+  if (block === "start" || bottom - top > height - 2 * ROOM) by = top - ROOM;
+  else if (block === "center") by = top - (height - (bottom - top)) / 2;
+  else by = top < ROOM ? top - ROOM : bottom - (height - ROOM);
+  window.scrollBy({ top: by, behavior: scrollBehavior() });
+}
+
 // Bring a message or an answer into sight (on a phone the tiles tapped may be far from it).
 export function reveal(el, block = "nearest") {
   if (!el || el.hidden) return;
   const box = el.getBoundingClientRect();
-  if (box.top >= 0 && box.bottom <= window.innerHeight) return;
-  el.scrollIntoView({ block, behavior: scrollBehavior() });
+  if (box.top >= ROOM && box.bottom <= window.innerHeight - ROOM) return;
+  scrollToSpan(box.top, box.bottom, block);
 }
 
 // Bring two things and what is between them into sight (a deal's scores and "Next deal"),
@@ -77,9 +94,8 @@ export function revealSpan(first, last) {
   if (!first || !last || first.hidden || last.hidden) return;
   const top = first.getBoundingClientRect().top;
   const bottom = last.getBoundingClientRect().bottom;
-  if (top >= 0 && bottom <= window.innerHeight) return;
-  const room = window.innerHeight - (bottom - top);
-  window.scrollBy({ top: room >= 0 ? top - room / 2 : top - 8, behavior: scrollBehavior() });
+  if (top >= ROOM && bottom <= window.innerHeight - ROOM) return;
+  scrollToSpan(top, bottom, "center");
 }
 
 // Actions that talk to the server run one after another, in the order they were asked for.
@@ -128,15 +144,24 @@ export async function post(path, body) {
 const INDEXED = ["hand", "tiles", "plays", "hands", "crib", "scores"];
 const NAMED = ["starter", "claimed", "play", "dealer", "rules", "claims"];
 
-function pointerWords(pointer) {
+// A field in words: "deal 2, Ann's hand, tile 3" (`seatName`, where the seats have names:
+// a game record's).
+export function pointerWords(pointer, seatName = null) {
   const parts = String(pointer || "").split("/").filter(Boolean);
   const [head, index] = parts;
   if (head === undefined) return "";
   if (head === "deals" && Number.isInteger(Number(index))) { // a game record's deal
-    const rest = pointerWords(`/${parts.slice(2).join("/")}`);
+    const rest = pointerWords(`/${parts.slice(2).join("/")}`, seatName);
     return [tr("ptr_deals", { n: Number(index) + 1 }), rest].filter(Boolean).join(", ");
   }
   const n = Number(index) + 1;
+  if (seatName && ["hands", "drawn"].includes(head) && Number.isInteger(n)
+    && parts.length <= 3) {
+    const inner = Number(parts[2]) + 1;
+    const who = seatName(n - 1);
+    return parts.length === 3 && Number.isInteger(inner)
+      ? tr(`ptr_${head}_of_tile`, { who, m: inner }) : tr(`ptr_${head}_of`, { who });
+  }
   if (INDEXED.includes(head) && Number.isInteger(n) && parts.length <= 3) {
     const inner = Number(parts[2]) + 1;
     return parts.length === 3 && Number.isInteger(inner)

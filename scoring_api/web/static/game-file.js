@@ -3,10 +3,8 @@
 // /v1/games/score) and refereeing every deal, so an unfinished game is carried on. The page
 // turns its own keeping into the record and back; every rule is the service's.
 
-import { $, enqueue, errorLines, post, tr } from "./core.js";
-import {
-  VERSION, fullHands, handsOf, newDeal, rulesOf, store,
-} from "./game-store.js";
+import { $, enqueue, errorLines, pointerWords, post, reveal, tr } from "./core.js";
+import { VERSION, keptHands, newDeal, rulesOf, store } from "./game-store.js";
 import { chancesAtStart, pegged, setLive, syncSeat } from "./game-play.js";
 import { drawnOf } from "./review.js";
 import { readToken } from "./tiles.js";
@@ -15,12 +13,16 @@ export const FORMAT = "domino-cribbage-game";
 const RECORD_VERSION = 1;
 const HAND_SIZE = 4;
 
+// One deal's record: all the page keeps of it, and what a file gave that the page cannot see
+// again (the scores before it; the hands and the tiles drawn of a deal won in its play).
 function dealRecord(setup, deal) {
   const entry = { dealer: deal.dealer };
+  if (deal.given?.scores) entry.scores = deal.given.scores;
   if (!deal.starter) return entry; // the deal on hand, not begun
   Object.assign(entry, { starter: deal.starter, plays: deal.plays });
-  if (!fullHands(setup, deal)) return entry; // in play (or won in it)
-  entry.hands = handsOf(setup, deal);
+  const hands = keptHands(setup, deal);
+  if (!hands) return entry; // in play, its hands not known
+  entry.hands = hands;
   const drawn = drawnOf(deal);
   if (drawn) entry.drawn = drawn;
   if (deal.crib.length === HAND_SIZE) entry.crib = deal.crib;
@@ -42,7 +44,8 @@ export function resultOf(deals) {
 // for a computer seat, its strategy), its deals' records and its result so far.
 export function gameRecord(rules, seats, deals, result) {
   return { format: FORMAT, version: RECORD_VERSION, rules,
-    seats: seats.map(({ name, strategy }) => (strategy ? { name, strategy } : { name })),
+    seats: seats.map(({ name, strategy, budget }) => ({ name, ...(strategy ? { strategy } : {}),
+      ...(strategy && budget ? { budget } : {}) })),
     deals, ...(result ? { result } : {}) };
 }
 
@@ -50,8 +53,8 @@ export function gameRecord(rules, seats, deals, result) {
 export function recordOf(game) {
   const { setup, deals } = game;
   return gameRecord(rulesOf(setup), setup.names.map((name, seat) => ({ name,
-    strategy: setup.strategies?.[seat] })), deals.map((deal) => dealRecord(setup, deal)),
-  resultOf(deals));
+    strategy: setup.strategies?.[seat], budget: setup.budgets?.[seat] })),
+  deals.map((deal) => dealRecord(setup, deal)), resultOf(deals));
 }
 
 // A file's name for a game between `names`, and the day it was saved.
@@ -85,16 +88,22 @@ function playOf(entry) {
 
 // The page's keeping of one deal of the record, with the service's answer for it.
 function dealOf(given, answer, last) {
-  if (!given.starter) return newDeal(given.dealer);
   const deal = newDeal(given.dealer);
+  if (given.scores) deal.given = { scores: given.scores };
+  if (!given.starter) return deal;
   deal.starter = tileOf(given.starter);
   deal.plays = (given.plays || []).map(playOf);
   deal.crib = (given.crib || []).map(tileOf);
   deal.claims = given.claims || null;
-  if (given.drawn && given.hands) {
+  if (given.hands) {
     const kept = given.hands.map((hand) => hand.map(tileOf));
-    deal.layAway = Object.fromEntries(given.drawn.map((tiles, seat) => [seat,
-      tiles.map(tileOf).filter((tile) => !kept[seat].includes(tile))]));
+    deal.given = { ...deal.given, hands: kept };
+    if (given.drawn) {
+      const drawn = given.drawn.map((tiles) => tiles.map(tileOf));
+      deal.given.drawn = drawn;
+      deal.layAway = Object.fromEntries(drawn.map((tiles, seat) => [seat,
+        tiles.filter((tile) => !kept[seat].includes(tile))]));
+    }
   }
   if (!last || answer.winner || deal.crib.length === HAND_SIZE) deal.result = answer;
   else setLive(deal, answer);
@@ -118,7 +127,8 @@ export async function openRecord(text) {
     names: record.seats.map((seat) => seat.name), firstDealer: record.deals[0].dealer,
     target: rules.target, starterDouble: rules.starter_double_points,
     doubleBlank: rules.double_blank_in_fifteens, muggins: rules.muggins,
-    strategies: record.seats.map((seat) => seat.strategy ?? null) };
+    strategies: record.seats.map((seat) => seat.strategy ?? null),
+    budgets: record.seats.map((seat) => seat.budget ?? null) };
   const deals = record.deals.map((given, i) => dealOf(given, scored.deals[i],
     i === record.deals.length - 1));
   store.game = { version: VERSION, setup, deals, chances: undefined };
@@ -131,23 +141,61 @@ export async function openRecord(text) {
 
 const download = () => saveRecord(recordOf(store.game));
 
-function showError(lines) {
+function showError(text) {
   const box = $("#file-error");
-  box.textContent = lines.join(" ");
-  box.hidden = !lines.length;
+  box.textContent = text;
+  box.hidden = !text;
+  reveal(box);
+}
+
+const RECORD_CODES = ["dealer_out_of_turn", "dealer_not_a_seat", "scores_not_carried",
+  "deal_after_the_win", "starter_missing", "deal_not_whole"];
+
+// Why the service refused a file, in one sentence of the page's own: from what its problem
+// says beside its English (the deal, the seat, a code and the seats it names), the seats
+// named as the file names them.
+export function refusalWords(exc, record) {
+  const problem = exc?.problem && typeof exc.problem === "object" ? exc.problem : null;
+  if (!problem || exc.status !== 422) return errorLines({ exc }).join(" ");
+  const names = (record.seats || []).map((seat, i) => seat?.name || tr("seat_label",
+    { n: i + 1 }));
+  const name = (seat) => names[seat] ?? tr("seat_label", { n: seat + 1 });
+  if (Number.isInteger(problem.deal) && Number.isInteger(problem.index)) { // an illegal play
+    const entry = record.deals?.[problem.deal]?.plays?.[problem.index] || {};
+    return tr("file_refused_play", { n: problem.deal + 1, entry: problem.index + 1,
+      who: name(entry.player), what: entry.go ? tr("said_go") : String(entry.tile ?? ""),
+      why: tr("file_play_why")?.[problem.code] || "" });
+  }
+  const [field] = Array.isArray(problem.errors) ? problem.errors : [];
+  if (!field) return tr("file_refused_field", { where: "" });
+  const n = Number.isInteger(field.deal) ? field.deal + 1 : null;
+  if (RECORD_CODES.includes(field.code)) {
+    const scores = (field.expected_scores || []).map((score, side) => `${sideNames(record,
+      names)[side]} ${score}`).join(", ");
+    return tr(`file_refused_${field.code}`, { n, dealer: name(field.dealer),
+      expected: name(field.expected_dealer), won: (field.won_in ?? 0) + 1, scores });
+  }
+  return tr("file_refused_field", { where: pointerWords(field.pointer, name) });
+}
+
+// Each side's name as the file names its seats (partners: both names).
+function sideNames(record, names) {
+  const partners = Boolean(record.rules?.partners);
+  return partners ? [0, 1].map((side) => [names[side], names[side + 2]].join(" & ")) : names;
 }
 
 async function open(file, render) {
-  showError([]);
+  showError("");
+  const text = await file.text();
   try {
-    await openRecord(await file.text());
+    await openRecord(text);
     await chancesAtStart();
     syncSeat();
     render();
     $("#board").focus();
   } catch (exc) {
-    showError(exc instanceof NotAGame ? [tr("file_not_a_game")]
-      : [tr("file_refused"), ...errorLines({ exc })]);
+    showError(exc instanceof NotAGame ? tr("file_not_a_game")
+      : refusalWords(exc, JSON.parse(text)));
   }
 }
 

@@ -1,13 +1,14 @@
 // The review of the whole game, once it is won (POST /v1/games/review): each player's
 // accuracy, luck apart from skill, and the decisions that cost his side the most of its
-// chance to win, each opening its deal's review at that decision. The deals whose lay-aways
-// were not tapped in are named: the service leaves them out. The answer is kept with the game.
+// chance to win, each opening its deal's review at that decision. It reviews the record the
+// page would save, and names each deal the service left out, with why. The answer is kept
+// with the game.
 
 import { $, enqueue, errorBox, h, number, percent, post, signed, tr, view } from "./core.js";
 import { save, store, winnerOf } from "./game-store.js";
 import { recordOf } from "./game-file.js";
 import { seatName } from "./game-view.js";
-import { drawnOf, showDecision } from "./review.js";
+import { showDecision } from "./review.js";
 
 const state = { busy: false, error: null, focus: null };
 const game = () => store.game;
@@ -47,10 +48,20 @@ function rerender() {
   }
 }
 
-// The deals the service cannot review: counted, but their lay-aways not tapped in.
+// Before a review: the deals of the record it would send whose crib is in but whose
+// lay-aways are not tapped in (the service needs the tiles each seat drew).
 function untapped() {
-  return game().deals.map((deal, i) => (deal.crib.length === 4 && deal.result && !drawnOf(deal)
-    ? i + 1 : null)).filter(Boolean);
+  return recordOf(game()).deals.map((deal, i) => (deal.crib && !deal.drawn ? i + 1 : null))
+    .filter(Boolean);
+}
+
+// After it: each deal the service left out, and why, in the page's words.
+function leftOut(answer) {
+  const out = answer.deals.filter((deal) => !deal.reviewed);
+  if (!out.length) return null;
+  return h("ul", { class: "note game-review-left-out", id: "game-review-left-out" },
+    out.map((deal) => h("li", { "data-deal": deal.deal, "data-code": deal.code,
+      text: tr(`game_review_left_out_${deal.code}`, { n: deal.deal + 1 }) })));
 }
 
 const tenths = (value) => new Intl.NumberFormat(view.lang, { minimumFractionDigits: 1,
@@ -109,11 +120,11 @@ export function gameReviewSection() {
   if (!game() || !winnerOf()) return h("section", { id: "game-review", hidden: true });
   const section = h("section", { id: "game-review", class: "review game-review",
     "aria-labelledby": "game-review-heading" });
-  const missing = untapped();
+  const answer = answerOf();
+  const missing = answer ? [] : untapped();
   const button = h("button", { type: "button", id: "game-review-go", class: "primary",
     disabled: state.busy, text: tr("game_review_go") });
   button.addEventListener("click", () => enqueue(review));
-  const answer = answerOf();
   section.append(...[
     h("h3", { id: "game-review-heading", text: tr("game_review_heading") }),
     missing.length ? h("p", { class: "note", id: "game-review-missing",
@@ -122,6 +133,7 @@ export function gameReviewSection() {
     h("div", { class: "actions" }, button),
     h("p", { class: "note", role: "status", text: state.busy ? tr("game_review_working") : "" }),
     state.error ? errorBox(state.error) : null,
+    answer ? leftOut(answer) : null,
     answer ? findings(answer) : null].filter(Boolean));
   return section;
 }

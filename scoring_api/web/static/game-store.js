@@ -1,6 +1,7 @@
 // The game kept at the table: one object, saved to the browser's storage on every change.
-// game = setup + deals; a deal = dealer, starter, plays, crib, claims and the server's
-// answers (the scored play, the deal refereed so far, the scored deal). Every rule is the
+// game = setup + deals; a deal = dealer, starter, plays, crib, claims, what a game file gave
+// that the page cannot see again (`given`: the hands, the tiles drawn, the scores before it)
+// and the server's answers (the scored play, the deal refereed so far, the scored deal). Every rule is the
 // service's: the page keeps its answers and shows them.
 
 import { loadStored, saveStored } from "./stored.js";
@@ -123,3 +124,19 @@ export function handsOf(setup, deal) {
 
 export const fullHands = (setup, deal) => handsOf(setup, deal).every((hand) =>
   hand.length === HAND_SIZE);
+
+// The same tiles, in any order.
+export const sameTiles = (a, b) => a.length === b.length && a.every((tile) => b.includes(tile));
+
+// The four tiles each seat kept, where they are known (null otherwise): once each seat has
+// laid his four, or in a deal the service says was won in its play, the hands a game file gave
+// (as it wrote them) while the plays agree with them; else the tiles laid.
+export function keptHands(setup, deal) {
+  const laid = handsOf(setup, deal);
+  const full = laid.every((hand) => hand.length === HAND_SIZE);
+  const given = deal.given?.hands;
+  const agree = Array.isArray(given) && given.length === laid.length && given.every(
+    (hand, seat) => hand.length === HAND_SIZE && laid[seat].every((tile) => hand.includes(tile)));
+  if (agree && (full || deal.result?.winner)) return given.map((hand) => hand.slice());
+  return full ? laid : null;
+}

@@ -90,8 +90,8 @@ export function renderHand() {
   const summary = $("#hand-summary");
   summary.hidden = !result;
   summary.textContent = result ? `${tr(result.crib ? "total_of_crib" : "total_of_hand")}: ${
-    tr("points", { n: result.total })}${result.claim && !result.claim.correct ? " ✗"
-    : result.claim ? " ✓" : ""} ↓` : "";
+    tr("points", { n: result.total })}${result.claim ? ` · ${tr(result.claim.correct
+    ? "summary_claim_right" : "summary_claim_wrong")}` : ""} ↓` : "";
   summary.classList.toggle("bad", Boolean(result?.claim && !result.claim.correct));
   if (error) {
     box.append(errorBox(error));

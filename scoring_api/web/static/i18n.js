@@ -47,6 +47,8 @@ export const STRINGS = {
     total_of_crib: "Crib total",
     total_of_hand: "Hand total",
     claim_right: (p) => `You claimed ${p.claimed}: that is right.`,
+    summary_claim_right: "claim right",
+    summary_claim_wrong: "claim wrong",
     claim_missed: (p) => `You claimed ${p.claimed}: you missed ${p.n} ${p.n === 1 ? "point" : "points"}.`,
     claim_over: (p) =>
       `You claimed ${p.claimed}: that is ${p.n} ${p.n === 1 ? "point" : "points"} too many.`,
@@ -133,6 +135,8 @@ export const STRINGS = {
     total_of_crib: "Криб",
     total_of_hand: "Рука",
     claim_right: (p) => `Вы насчитали ${p.claimed}: верно.`,
+    summary_claim_right: "подсчёт верен",
+    summary_claim_wrong: "подсчёт неверен",
     claim_missed: (p) =>
       `Вы насчитали ${p.claimed}: пропущено ${p.n} ${ruPlural(p.n, "очко", "очка", "очков")}.`,
     claim_over: (p) =>
@@ -183,7 +187,7 @@ export const STRINGS = {
     ptr_starter: "стартер",
     ptr_claimed: "подсчёт",
     ptr_play: "новая запись",
-    ptr_dealer: "разыгрывающий",
+    ptr_dealer: "сдающий",
   },
 };
 

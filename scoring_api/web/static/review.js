@@ -6,9 +6,10 @@
 import { dealShape } from "./advice.js";
 import { $, enqueue, errorBox, h, miniTiles, number, post, signed, tr } from "./core.js";
 import {
-  handsOf, leaderOf, rulesOf, save, scoresBefore, seatsFrom, sideOf, store,
+  keptHands, leaderOf, rulesOf, sameTiles, save, scoresBefore, seatsFrom, sideOf, store,
 } from "./game-store.js";
 import { seatName } from "./game-view.js";
+import { arrowSvg } from "./tiles.js";
 
 const COSTLY = ["inaccuracy", "mistake", "blunder"];
 const state = { busy: false, error: null, focus: null, decision: null };
@@ -62,14 +63,23 @@ function toggle(deal, seat, tile) {
   save();
 }
 
+// The tiles each seat drew: those he kept and those tapped as his lay-away (as a game file
+// wrote them, where they are the same tiles).
 function drawnTiles(deal) {
   const laid = layAways(deal);
-  return handsOf(game().setup, deal).map((kept, seat) => [...kept, ...(laid[seat] || [])]);
+  const drawn = keptHands(game().setup, deal).map((kept, seat) => [...kept,
+    ...(laid[seat] || [])]);
+  const given = deal.given?.drawn;
+  const same = Array.isArray(given) && given.length === drawn.length
+    && given.every((tiles, seat) => sameTiles(tiles, drawn[seat]));
+  return same ? given.map((tiles) => tiles.slice()) : drawn;
 }
 
-// The tiles each seat drew, once every lay-away is tapped in (null before): the game record's.
+// The tiles each seat drew, once the hands are known and every lay-away is tapped in (null
+// before): the game record's.
 export function drawnOf(deal) {
-  const ready = deal.crib.length === 4 && complete(game().setup.players, layAways(deal));
+  const ready = deal.crib.length === 4 && keptHands(game().setup, deal) !== null
+    && complete(game().setup.players, layAways(deal));
   return ready ? drawnTiles(deal) : null;
 }
 
@@ -80,7 +90,7 @@ function requestOf(deal) {
     dealer: deal.dealer,
     scores: scoresBefore(deals.indexOf(deal)),
     starter: deal.starter,
-    hands: handsOf(setup, deal),
+    hands: keptHands(setup, deal),
     drawn: drawnTiles(deal),
     crib: deal.crib,
     plays: deal.plays,
@@ -185,7 +195,7 @@ function costly(answer) {
       h("span", { class: `review-label ${d.label}`, text: tr(`review_label_${d.label}`) }),
       h("span", { class: "costly-words", text: sentence(d) }),
       h("span", { class: "costly-tiles", "aria-hidden": "true" }, miniTiles(chosen),
-        h("span", { class: "arrow", text: "→" }), miniTiles(best)));
+        arrowSvg(), miniTiles(best)));
   }));
 }
 
@@ -251,7 +261,8 @@ function findings(answer, deal) {
 export function reviewSection(deal) {
   const section = h("section", { id: "review", class: "review", "aria-labelledby":
     "review-heading" });
-  if (!game() || !deal.result || deal.crib.length !== 4 || laidAway() === null) return section;
+  if (!game() || !deal.result || deal.crib.length !== 4 || laidAway() === null
+    || !keptHands(game().setup, deal)) return section;
   const { players } = game().setup;
   const laid = layAways(deal);
   const ready = complete(players, laid);

@@ -44,6 +44,15 @@ export function tileSvg(tile) {
   return svg;
 }
 
+// An arrow drawn (from a tile to the one that was better), decorative: the page's own font
+// has no arrow but the downward one.
+export function arrowSvg() {
+  const svg = svgEl("svg", { viewBox: "0 0 16 10", class: "arrow", "aria-hidden": "true",
+    focusable: "false" });
+  svg.append(svgEl("path", { d: "M1 5h13M10 1l4 4-4 4" }));
+  return svg;
+}
+
 // "3-5", "5-3", "3|5", "35", "3 - 5" -> "3-5"; "go" / "иди" -> "go"; anything else -> null.
 export function readToken(token) {
   const text = token.trim().toLowerCase().replace(/[«»"!“”]/g, "");

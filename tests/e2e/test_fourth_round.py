@@ -1,0 +1,199 @@
+"""Issue 54, what a player at the table still met, measured in Chromium at 360x740 and
+1280x800, English and Russian, light and dark: the page in its own font whatever fonts the
+machine has; a game file opened and saved keeping all it had, and the page's review of it the
+service's review of that file; a refused file said in one sentence of the page's language, in
+view; every tab in sight on a phone; the hint in view; words that agree with whom they speak
+of; tile names whole, one minus sign, the play's line clear of the typing, and a chance that
+falls said why."""
+
+from __future__ import annotations
+
+import copy
+import json
+import urllib.error
+import urllib.request
+from pathlib import Path
+from random import Random
+from typing import Any
+
+import pytest
+
+from scoring_api.rules.options import RuleOptions
+from scoring_api.sim.game import play_game
+from scoring_api.sim.game_records import game_record
+from scoring_api.sim.registry import strategy_for
+
+from .conftest import DESKTOP, PHONE, OpenPage
+from .practice import api
+from .table import assert_fits_the_width
+
+pytest.importorskip(
+    "playwright.sync_api", reason="the playwright package is not installed (pip install playwright)"
+)
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+KEPT = "JSON.parse(localStorage.getItem('domino-cribbage.game'))"
+# Two-player games of greedy seats whose winner's event is of that kind (found by playing
+# them: the same seed plays the same game on any machine).
+WON_IN_THE_PLAY, WON_AT_A_HAND = 2, 3
+
+
+def simulated(base_url: str, seed: int) -> dict[str, Any]:
+    """A simulated two-player game's record, every deal with its drawn tiles, hands and crib,
+    each deal after the first with the scores before it, as a file may hold them."""
+    rules = RuleOptions()
+    game = play_game([strategy_for("greedy")] * 2, rules, Random(seed), seed % 2, transcript=True)
+    record = game_record(game, rules, ["Ann", "Bob"], ["greedy", "greedy"])
+    scored = api(base_url, "/v1/games/score", record)
+    for deal, answer in zip(record["deals"][1:], scored["deals"][1:], strict=True):
+        deal["scores"] = answer["before"]
+    return record
+
+
+def open_file(page: Page, record: dict[str, Any], tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    page.set_input_files("#open-game", str(path))
+    expect(page.locator("#table")).to_be_visible()
+
+
+def saved_file(page: Page) -> dict[str, Any]:
+    with page.expect_download() as download:
+        page.locator("#save-game").click()
+    found: dict[str, Any] = json.loads(Path(download.value.path()).read_text())
+    return found
+
+
+@pytest.mark.parametrize(
+    ("seed", "viewport", "locale", "scheme"),
+    [
+        (WON_IN_THE_PLAY, PHONE, "en-US", "light"),
+        (WON_AT_A_HAND, DESKTOP, "ru-RU", "dark"),
+    ],
+    ids=["won-in-the-play", "won-at-a-hand"],
+)
+def test_a_file_opened_and_saved_keeps_all_it_had_and_is_what_is_reviewed(
+    open_page: OpenPage,
+    base_url: str,
+    tmp_path: Path,
+    seed: int,
+    viewport: dict,  # type: ignore[type-arg]
+    locale: str,
+    scheme: str,
+) -> None:
+    record = simulated(base_url, seed)
+    last = record["deals"][-1]
+    won = api(base_url, "/v1/games/score", record)["winner"]
+    kind = api(base_url, "/v1/games/score", record)["deals"][won["deal"]]["events"][won["event"]]
+    assert won["deal"] == len(record["deals"]) - 1
+    assert kind["kind"] in (("play", "go") if seed == WON_IN_THE_PLAY else ("hand",))
+    assert {"drawn", "hands", "crib"} <= set(last)
+    page = open_page(viewport=viewport, locale=locale, color_scheme=scheme).page
+    open_file(page, record, tmp_path)
+    assert saved_file(page) == record  # everything the file had, as the file had it
+    page.locator("#game-review-go").click()
+    expect(page.locator("#game-review-players")).to_be_visible(timeout=60_000)
+    kept = page.evaluate(f"{KEPT}.review")
+    assert json.loads(kept["request"]) == record  # the page reviewed what it would save
+    answer = api(base_url, "/v1/games/review", record)
+    assert kept["answer"] == answer  # the service's review of the file
+    assert all(deal["reviewed"] for deal in answer["deals"])
+    expect(page.locator("#game-review-left-out")).to_have_count(0)
+    table = page.locator("#game-review-players")
+    for player in answer["players"]:
+        figure = f"{player['accuracy']:.1f}"
+        expect(table.locator(f'tr[data-seat="{player["seat"]}"] td.accuracy')).to_have_text(
+            figure.replace(".", ",") if locale.startswith("ru") else figure
+        )
+    keys = [k for p in answer["players"] for k in p["key_decisions"]]
+    expect(page.locator("#key-decisions .key-decision")).to_have_count(len(keys))
+    assert_fits_the_width(page)
+
+
+def test_a_deal_the_review_leaves_out_is_named_with_why(
+    open_page: OpenPage, base_url: str, tmp_path: Path
+) -> None:
+    """A game won in its play whose file does not say the hands of that deal (as at a table
+    where nobody showed them), and another deal's drawn tiles left out: the service reviews
+    the rest, and the page says which deals it left out and why."""
+    record = simulated(base_url, WON_IN_THE_PLAY)
+    unknown = copy.deepcopy(record)
+    for field in ("drawn", "hands", "crib"):
+        del unknown["deals"][-1][field]
+    del unknown["deals"][0]["drawn"]
+    page = open_page(viewport=PHONE).page
+    open_file(page, unknown, tmp_path)
+    assert saved_file(page) == unknown
+    missing = page.locator("#game-review-missing")
+    expect(missing).to_contain_text("Deal 1:")
+    page.locator("#game-review-go").click()
+    expect(page.locator("#game-review-players")).to_be_visible(timeout=60_000)
+    answer = api(base_url, "/v1/games/review", unknown)
+    out = [deal for deal in answer["deals"] if not deal["reviewed"]]
+    assert [(d["deal"], d["code"]) for d in out] == [
+        (0, "drawn_not_given"),
+        (len(unknown["deals"]) - 1, "hands_not_shown"),
+    ]
+    items = page.locator("#game-review-left-out li")
+    expect(items).to_have_count(2)
+    expect(items.nth(0)).to_have_text(
+        "Deal 1 is not reviewed: the record does not say which tiles each player laid away"
+        " (the crib was never put in, or its lay-aways not tapped in)."
+    )
+    expect(items.nth(1)).to_contain_text(f"Deal {len(unknown['deals'])} is not reviewed:")
+    expect(missing).to_have_count(0)  # the service's word now
+
+
+@pytest.mark.parametrize(
+    ("viewport", "locale", "scheme"),
+    [(PHONE, "ru-RU", "light"), (DESKTOP, "en-US", "dark")],
+    ids=["phone-ru", "desktop-en"],
+)
+def test_a_refused_file_is_one_sentence_of_the_page_in_view(
+    open_page: OpenPage,
+    base_url: str,
+    tmp_path: Path,
+    viewport: dict,  # type: ignore[type-arg]
+    locale: str,
+    scheme: str,
+) -> None:
+    """Deal 2's dealer out of turn: the page says it in its own language, naming the deal
+    and the seats as the file names them, from what the service's problem says beside its
+    English (the deal, the dealer recorded, the one who deals it)."""
+    record = simulated(base_url, WON_IN_THE_PLAY)
+    first = record["deals"][0]["dealer"]
+    record["deals"][1]["dealer"] = first
+    problem = api_refusal(base_url, record)
+    (error,) = problem["errors"]
+    assert (error["deal"], error["code"], error["dealer"], error["expected_dealer"]) == (
+        1, "dealer_out_of_turn", first, 1 - first
+    )  # fmt: skip
+    page = open_page(viewport=viewport, locale=locale, color_scheme=scheme).page
+    page.emulate_media(reduced_motion="reduce")
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(record))
+    page.set_input_files("#open-game", str(path))
+    said = page.locator("#file-error")
+    dealer, deals = ["Ann", "Bob"][first], ["Ann", "Bob"][1 - first]
+    expect(said).to_have_text(
+        f"Игра в этом файле не сходится: сдачу 2 сдаёт {dealer}, но сдача переходит влево,"
+        f" и её сдаёт {deals}."
+        if locale.startswith("ru")
+        else f"The game in that file does not add up: deal 2 is dealt by {dealer}, but the"
+        f" deal passes to the left, so {deals} deals it."
+    )
+    expect(said).to_be_in_viewport(ratio=1)
+    assert_fits_the_width(page)
+
+
+def api_refusal(base_url: str, body: dict[str, Any]) -> dict[str, Any]:
+    """The service's problem for a record it refuses (a 422)."""
+    request = urllib.request.Request(base_url + "/v1/games/score", json.dumps(body).encode(),
+                                     {"Content-Type": "application/json"})  # fmt: skip
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=60)
+    assert refused.value.code == 422
+    found: dict[str, Any] = json.load(refused.value)
+    return found
