@@ -74,5 +74,43 @@ def contrast(a: str, b: str) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
+def fonts_drawn(page: Page) -> dict[str, list[str]]:
+    """Each font Chromium drew the page's visible text in (CSS.getPlatformFontsForNode, as
+    DevTools shows it: the family, marked "(web font)" where it is one the page served), with
+    a few of the texts drawn in it."""
+    page.evaluate(
+        """() => { let n = 0; for (const el of document.querySelectorAll("body *")) {
+            const text = [...el.childNodes].some((c) => c.nodeType === 3 && c.data.trim());
+            if (text && el.getClientRects().length) el.setAttribute("data-font-probe", n++); } }"""
+    )
+    session = page.context.new_cdp_session(page)
+    try:
+        session.send("DOM.enable")
+        session.send("CSS.enable")
+        root = session.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+        nodes = session.send("DOM.querySelectorAll", {"nodeId": root,
+                                                      "selector": "[data-font-probe]"})  # fmt: skip
+        found: dict[str, list[str]] = {}
+        for node in nodes["nodeIds"]:
+            fonts = session.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+            text = session.send("DOM.resolveNode", {"nodeId": node})["object"]
+            words = session.send("Runtime.callFunctionOn", {
+                "objectId": text["objectId"], "returnByValue": True,
+                "functionDeclaration": "function () { return this.textContent.trim(); }",
+            })["result"]["value"]  # fmt: skip
+            for font in fonts:
+                family = font["familyName"] + (" (web font)" if font["isCustomFont"] else "")
+                seen = found.setdefault(family, [])
+                if len(seen) < 5:
+                    seen.append(str(words)[:40])
+    finally:
+        session.detach()
+        page.evaluate(
+            """() => document.querySelectorAll("[data-font-probe]")
+                .forEach((el) => el.removeAttribute("data-font-probe"))"""
+        )
+    return found
+
+
 def computed(locator: Locator, prop: str) -> Any:
     return locator.evaluate(f"el => getComputedStyle(el).{prop}")

@@ -23,9 +23,10 @@ from scoring_api.sim.game import play_game
 from scoring_api.sim.game_records import game_record
 from scoring_api.sim.registry import strategy_for
 
-from .conftest import DESKTOP, PHONE, OpenPage
+from .conftest import DESKTOP, PHONE, ROOT, OpenPage
+from .measure import fonts_drawn
 from .practice import api
-from .table import assert_fits_the_width
+from .table import assert_fits_the_width, start_game, type_tiles
 
 pytest.importorskip(
     "playwright.sync_api", reason="the playwright package is not installed (pip install playwright)"
@@ -34,10 +35,62 @@ from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
 
+FONTS = ROOT / "scoring_api" / "web" / "static" / "fonts"
+PUBLISHED = Path(__file__).resolve().parent / "node_modules" / "@fontsource-variable" / "noto-sans"
+THE_PAGES_FONT = {"Noto Sans (web font)"}
 KEPT = "JSON.parse(localStorage.getItem('domino-cribbage.game'))"
 # Two-player games of greedy seats whose winner's event is of that kind (found by playing
 # them: the same seed plays the same game on any machine).
 WON_IN_THE_PLAY, WON_AT_A_HAND = 2, 3
+
+
+def test_the_font_the_page_ships_is_the_one_published_with_its_licence() -> None:
+    """The copy under static/fonts/ is byte for byte what the pinned npm package publishes
+    (tests/e2e/package.json), with its SIL Open Font License."""
+    if not PUBLISHED.exists():
+        pytest.skip(f"{PUBLISHED} is missing: npm ci --prefix tests/e2e")
+    shipped = sorted(path.name for path in FONTS.iterdir())
+    assert shipped == ["OFL.txt", "noto-sans-cyrillic-wght-normal.woff2",
+                       "noto-sans-latin-wght-normal.woff2"]  # fmt: skip
+    for name in shipped:
+        published = PUBLISHED / ("LICENSE" if name == "OFL.txt" else f"files/{name}")
+        assert (FONTS / name).read_bytes() == published.read_bytes(), name
+    assert "SIL Open Font License, Version 1.1" in (FONTS / "OFL.txt").read_text()
+
+
+@pytest.mark.parametrize(
+    ("viewport", "scheme"), [(PHONE, "dark"), (DESKTOP, "light")], ids=["phone", "desktop"]
+)
+def test_every_text_is_drawn_in_the_pages_own_font(
+    open_page: OpenPage,
+    viewport: dict,  # type: ignore[type-arg]
+    scheme: str,
+) -> None:
+    """Whatever fonts the machine has: the game in play, a hand counted, a simulation's
+    charts, in English and Russian; each text node's fonts as Chromium reports them."""
+    page = open_page(viewport=viewport, color_scheme=scheme).page
+    start_game(page, 3, ["Nina", "Dan", "Ося"], dealer=1)
+    type_tiles(page, "1-2 3-4 2-6 4-4 go")
+    expect(page.locator("#play-record li.entry")).to_have_count(4)
+    screens = {}
+    for lang in ("en", "ru"):
+        page.locator(f'.lang-btn[data-lang="{lang}"]').click()
+        screens[f"game {lang}"] = fonts_drawn(page)
+    page.locator("#tab-hand").click()
+    type_tiles(page, "6-1 2-5 3-4 3-5 3-6")
+    expect(page.locator("#hand-total")).to_have_attribute("data-total", "21")
+    screens["hand ru"] = fonts_drawn(page)
+    page.locator("#tab-simulate").click()
+    page.locator('input[name="sim-mode"][value="3"]').check()
+    page.locator("#sim-games").fill("20")
+    page.locator("#sim-seed").fill("7")
+    page.locator("#sim-run").click()
+    expect(page.locator("#sim-wins svg")).to_be_visible(timeout=60_000)
+    for lang in ("ru", "en"):
+        page.locator(f'.lang-btn[data-lang="{lang}"]').click()
+        screens[f"simulate {lang}"] = fonts_drawn(page)
+    for screen, fonts in screens.items():
+        assert set(fonts) == THE_PAGES_FONT, (screen, fonts)
 
 
 def simulated(base_url: str, seed: int) -> dict[str, Any]:

@@ -35,7 +35,34 @@ def test_nothing_is_fetched_from_elsewhere(path: Path) -> None:
     urls.discard("http://www.w3.org/2000/svg")
     assert not urls
     assert "@import" not in text
-    assert "@font-face" not in text
+    # the page's own font, from its own files (static/fonts/), declared in page.css alone
+    for source in re.findall(r"url\(([^)]*)\)", text):
+        assert path.name == "page.css", source
+        assert (path.parent / source.strip("\"'")).is_file(), source
+    if path.name != "page.css":
+        assert "@font-face" not in text
+
+
+# Every character the page's own words use beyond ASCII: each is in the font it ships
+# (static/fonts/, its Latin and Cyrillic faces' character maps, read with fontTools when the
+# font was added). An arrow or a check mark is not: the page draws those (tiles.arrowSvg).
+IN_THE_FONT = set("«±·»–—“”…−") | {chr(c) for c in range(0x0400, 0x0460)}
+
+
+@pytest.mark.parametrize("path", [WEB / "templates" / "web" / "index.html", *ASSETS], ids=str)
+def test_every_character_of_the_page_is_in_its_font(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert {ch for ch in text if ord(ch) > 127} <= IN_THE_FONT, path.name
+
+
+def test_the_page_serves_its_font(app: Flask) -> None:
+    client = app.test_client()
+    for name in ("noto-sans-latin-wght-normal.woff2", "noto-sans-cyrillic-wght-normal.woff2"):
+        answer = client.get(f"/web/static/fonts/{name}")
+        assert answer.status_code == 200
+        assert answer.mimetype == "font/woff2"
+        assert answer.get_data()[:4] == b"wOF2"
+        answer.close()
 
 
 @pytest.mark.parametrize("path", [WEB / "templates" / "web" / "index.html", *ASSETS], ids=str)

@@ -129,6 +129,16 @@ def test_installed_wheel_serves_the_top_level_spec(server: str) -> None:
     assert len(_get(f"{server}/docs/swagger-ui-bundle.js")) > 100_000
 
 
+def test_installed_wheel_serves_the_page_and_its_font(server: str) -> None:
+    page = _get(f"{server}/").decode()
+    fonts = ROOT / "scoring_api" / "web" / "static" / "fonts"
+    for font in sorted(fonts.glob("*.woff2")):
+        assert f"/web/static/fonts/{font.name}" in page
+        with urllib.request.urlopen(f"{server}/web/static/fonts/{font.name}", timeout=10) as got:
+            assert got.headers["Content-Type"] == "font/woff2"
+            assert got.read() == font.read_bytes()
+
+
 def test_scores_and_sums_metrics_over_workers(server: str) -> None:
     body = json.dumps({"hand": ["3-3", "1-5", "2-4", "0-3"], "starter": "0-6"}).encode()
     for _ in range(20):

@@ -6,6 +6,7 @@
 import { $, $$, ApiError, enqueue, errorBox, h, miniTiles, number, post, signed, tr }
   from "./core.js";
 import { buildSlots, pickInto, updateSlots } from "./picker.js";
+import { arrowSvg } from "./tiles.js";
 
 // shapes: players -> the service's deal shape ({drawn, laid_away, ...}), null until it answers
 const advice = { slots: [], target: 0, result: null, error: null, busy: false, seq: 0,
@@ -138,8 +139,8 @@ export function renderAdvice() {
   if (options.length) {
     const best = options[0];
     summary.hidden = false;
-    summary.textContent = `${tr("lay_away")} ${best.discard.join(" ")}: ${tr("net")} ${
-      signed(best.expected_net)} ↓`;
+    summary.replaceChildren(`${tr("lay_away")} ${best.discard.join(" ")}: ${tr("net")} ${
+      signed(best.expected_net)} `, arrowSvg(true));
   }
   box.append(h("ol", { class: "options-list", id: "advice-options" },
     top.map((option, i) => optionItem(option, i, result.dealer))));

@@ -2,6 +2,7 @@
 
 import { $, enqueue, errorBox, h, miniTiles, post, reveal, tr, view } from "./core.js";
 import { buildSlots, pickInto, updateSlots } from "./picker.js";
+import { arrowSvg } from "./tiles.js";
 
 const KIND_ORDER = { fifteen: 0, pair: 1, run: 2 };
 const MAX_CLAIM = 100; // what the service accepts (a claim above 24 is simply wrong)
@@ -89,9 +90,10 @@ export function renderHand() {
   // on a phone the result is below the tiles: a one-line summary stays in sight
   const summary = $("#hand-summary");
   summary.hidden = !result;
-  summary.textContent = result ? `${tr(result.crib ? "total_of_crib" : "total_of_hand")}: ${
-    tr("points", { n: result.total })}${result.claim ? ` · ${tr(result.claim.correct
-    ? "summary_claim_right" : "summary_claim_wrong")}` : ""} ↓` : "";
+  summary.replaceChildren(...(result ? [`${tr(result.crib ? "total_of_crib"
+    : "total_of_hand")}: ${tr("points", { n: result.total })}${result.claim ? ` · ${tr(
+    result.claim.correct ? "summary_claim_right" : "summary_claim_wrong")}` : ""} `,
+  arrowSvg(true)] : []));
   summary.classList.toggle("bad", Boolean(result?.claim && !result.claim.correct));
   if (error) {
     box.append(errorBox(error));

@@ -44,12 +44,12 @@ export function tileSvg(tile) {
   return svg;
 }
 
-// An arrow drawn (from a tile to the one that was better), decorative: the page's own font
-// has no arrow but the downward one.
-export function arrowSvg() {
-  const svg = svgEl("svg", { viewBox: "0 0 16 10", class: "arrow", "aria-hidden": "true",
-    focusable: "false" });
-  svg.append(svgEl("path", { d: "M1 5h13M10 1l4 4-4 4" }));
+// An arrow drawn, decorative (the page's own font has none): right, from a tile to the one
+// that was better; down, to the answer below a summary.
+export function arrowSvg(down = false) {
+  const svg = svgEl("svg", { viewBox: down ? "0 0 10 16" : "0 0 16 10",
+    class: down ? "arrow arrow-down" : "arrow", "aria-hidden": "true", focusable: "false" });
+  svg.append(svgEl("path", { d: down ? "M5 1v13M1 10l4 4 4-4" : "M1 5h13M10 1l4 4-4 4" }));
   return svg;
 }
 
