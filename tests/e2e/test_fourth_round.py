@@ -24,8 +24,8 @@ from scoring_api.sim.game_records import game_record
 from scoring_api.sim.registry import strategy_for
 
 from .conftest import DESKTOP, PHONE, ROOT, OpenPage
-from .measure import fonts_drawn
-from .practice import api
+from .measure import box, fonts_drawn, inside
+from .practice import api, awaiting, lay_away, play_turn, set_up
 from .table import assert_fits_the_width, start_game, type_tiles
 
 pytest.importorskip(
@@ -250,3 +250,67 @@ def api_refusal(base_url: str, body: dict[str, Any]) -> dict[str, Any]:
     assert refused.value.code == 422
     found: dict[str, Any] = json.load(refused.value)
     return found
+
+
+VIEWPORTS = pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+
+
+@VIEWPORTS
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_section_is_in_sight_at_a_glance(
+    open_page: OpenPage,
+    viewport: dict,  # type: ignore[type-arg]
+    scheme: str,
+) -> None:
+    """The five tabs inside the screen and their bar, each label on one line, in both
+    languages: nothing to scroll sideways to find a section."""
+    page = open_page(viewport=viewport, color_scheme=scheme).page
+    bar = page.locator(".tablist")
+    tabs = page.locator('[role="tab"]')
+    for lang in ("en", "ru"):
+        page.locator(f'.lang-btn[data-lang="{lang}"]').click()
+        expect(tabs.first).to_have_text("The game" if lang == "en" else "Партия")
+        assert bar.evaluate("el => el.scrollWidth <= el.clientWidth")
+        line = float(tabs.first.evaluate("el => parseFloat(getComputedStyle(el).lineHeight)"))
+        for i in range(tabs.count()):
+            tab = tabs.nth(i)
+            expect(tab).to_be_in_viewport(ratio=1)
+            assert inside(box(tab), box(bar)), (lang, tab.inner_text())
+            lines = tab.evaluate(
+                "el => { const r = document.createRange(); r.selectNodeContents(el);"
+                " return r.getClientRects().length; }"
+            )
+            assert lines == 1, (lang, tab.inner_text(), lines)
+            assert box(tab)["bottom"] - box(tab)["top"] < 44 + line, (lang, tab.inner_text())
+    assert_fits_the_width(page)
+
+
+@VIEWPORTS
+def test_the_hint_is_in_view_the_moment_it_is_asked_for(
+    open_page: OpenPage,
+    viewport: dict,  # type: ignore[type-arg]
+) -> None:
+    """A four-player practice game: the hint at the lay-away and at each of the person's
+    turns of the first deal's play, in sight as soon as it is there, and on a phone the
+    person's tiles with it."""
+    page = open_page(viewport=viewport).page
+    page.emulate_media(reduced_motion="reduce")
+    set_up(page, "4", ["greedy", "greedy", "greedy"], seed=11)
+    said = page.locator("#practice-hint-text")
+    turns = 0
+    while (state := awaiting(page)) in ("lay_away", "play") and turns < 5:
+        # the Hint button at the foot of the screen, where a thumb finds it
+        page.locator("#practice-hint").evaluate(
+            "el => window.scrollBy(0, el.getBoundingClientRect().bottom - innerHeight + 2)"
+        )
+        said.evaluate("el => { el.textContent = ''; }")
+        page.locator("#practice-hint").click()
+        expect(said).not_to_be_empty()
+        expect(said).to_be_in_viewport(ratio=1)
+        expect(page.locator("#practice-hand")).to_be_in_viewport(ratio=1)
+        if state == "lay_away":
+            lay_away(page, 0)
+        else:
+            play_turn(page, 1)
+        turns += 1
+    assert turns >= 3

@@ -36,24 +36,12 @@ function paletteChanged() {
   setHint(tab.hint());
 }
 
-// On a phone the five tabs are wider than the screen and their bar scrolls sideways: the
-// selected one is brought into it (the bar alone scrolls, never the page).
-function keepInSight(tab) {
-  const bar = tab.parentElement;
-  const left = tab.getBoundingClientRect().left - bar.getBoundingClientRect().left
-    + bar.scrollLeft;
-  if (left < bar.scrollLeft || left + tab.offsetWidth > bar.scrollLeft + bar.clientWidth) {
-    bar.scrollLeft = left - (bar.clientWidth - tab.offsetWidth) / 2;
-  }
-}
-
 function showTab(name, focus = false) {
   view.tab = name;
   for (const tab of $$('[role="tab"]')) {
     const on = tab.dataset.tab === name;
     tab.setAttribute("aria-selected", String(on));
     tab.tabIndex = on ? 0 : -1;
-    if (on) keepInSight(tab);
     if (on && focus) tab.focus();
   }
   for (const panel of $$('[role="tabpanel"]')) panel.hidden = panel.id !== `panel-${name}`;

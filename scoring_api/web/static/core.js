@@ -98,6 +98,16 @@ export function revealSpan(first, last) {
   scrollToSpan(top, bottom, "center");
 }
 
+// Bring an answer into sight, and what it answers (above it) with it where both fit: a hint
+// under the tiles it is about.
+export function revealWith(first, last) {
+  if (!last || last.hidden) return;
+  const top = first && !first.hidden ? first.getBoundingClientRect().top : Infinity;
+  const bottom = last.getBoundingClientRect().bottom;
+  if (bottom - top <= window.innerHeight - 2 * ROOM) revealSpan(first, last);
+  else reveal(last);
+}
+
 // Actions that talk to the server run one after another, in the order they were asked for.
 let queue = Promise.resolve();
 export function enqueue(task) {

@@ -3,7 +3,7 @@
 // kept in the browser's storage (practice-store), played through the service
 // (practice-play) and drawn by practice-view.
 
-import { $, $$, enqueue, tr } from "./core.js";
+import { $, $$, enqueue, revealWith, tr } from "./core.js";
 import { dealShape } from "./advice.js";
 import { strategyNames } from "./simulate.js";
 import { loadPractice, table } from "./practice-store.js";
@@ -125,6 +125,7 @@ export function initPractice(strategiesLoaded) {
   $("#practice-hint").addEventListener("click", () => enqueue(async () => {
     await askHint();
     render();
+    revealWith($("#practice-hand"), $("#practice-hint-text")); // the hint, with the tiles
   }));
   $("#practice-next").addEventListener("click", () => {
     nextDeal(dealShape(table.game.setup.players));
