@@ -112,5 +112,22 @@ def fonts_drawn(page: Page) -> dict[str, list[str]]:
     return found
 
 
+def split_tile_names(page: Page) -> list[str]:
+    """Each tile's name in the page's visible text ("5-6") that runs over two lines."""
+    found: list[str] = page.evaluate(
+        r"""() => { const split = []; const walker = document.createTreeWalker(document.body,
+            NodeFilter.SHOW_TEXT); const tile = /(?<![\d-])[0-6]-[0-6](?![\d-])/g;
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const m of node.data.matchAll(tile)) {
+              const range = document.createRange();
+              range.setStart(node, m.index); range.setEnd(node, m.index + 3);
+              const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+              if (tops.size > 1) split.push(`${m[0]} in “${node.data.slice(0, 60)}”`);
+            } }
+          return split; }"""
+    )
+    return found
+
+
 def computed(locator: Locator, prop: str) -> Any:
     return locator.evaluate(f"el => getComputedStyle(el).{prop}")

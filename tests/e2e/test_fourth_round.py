@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -24,7 +25,7 @@ from scoring_api.sim.game_records import game_record
 from scoring_api.sim.registry import strategy_for
 
 from .conftest import DESKTOP, PHONE, ROOT, OpenPage
-from .measure import box, fonts_drawn, inside
+from .measure import box, fonts_drawn, inside, overlap, split_tile_names
 from .practice import api, awaiting, lay_away, play_turn, set_up
 from .table import assert_fits_the_width, start_game, type_tiles
 
@@ -314,3 +315,162 @@ def test_the_hint_is_in_view_the_moment_it_is_asked_for(
             play_turn(page, 1)
         turns += 1
     assert turns >= 3
+
+
+# Russian verbs in the past that would give every player a gender (the page knows none).
+MASCULINE = re.compile(r"\b(снёс|положил|начал|сказал|выложил|потерял|объявил)\b")
+# English words that agree with "you" and a name alike, and "he" for every player.
+EN_WRONG = re.compile(r"\b(You (leads|deals|lays|has|wins)|You's|his|he|him)\b")
+
+
+def page_text(page: Page) -> str:
+    found: str = page.locator("main").inner_text()
+    return found
+
+
+def play_one_deal(page: Page) -> None:
+    """The person's part of a practice deal (the hint's choices), to its count."""
+    while (state := awaiting(page)) in ("lay_away", "play"):
+        if state == "lay_away":
+            lay_away(page, 0)
+        else:
+            play_turn(page, 1)  # the hint's entry, no refusal first
+
+
+@pytest.mark.parametrize(
+    ("viewport", "scheme"), [(PHONE, "light"), (DESKTOP, "dark")], ids=["phone", "desktop"]
+)
+def test_practice_words_agree_with_whom_they_speak_of(
+    open_page: OpenPage,
+    tmp_path: Path,
+    viewport: dict,  # type: ignore[type-arg]
+    scheme: str,
+) -> None:
+    """Four players in Russian: the person's badge apart from every seat letter; a refused
+    "Go" said as the person's; the review's sentences whole and in words of no gender; the
+    same game opened in the game tab, "you" agreeing in both languages; tile names whole."""
+    page = open_page(viewport=viewport, color_scheme=scheme).page  # the hint read in English
+    page.emulate_media(reduced_motion="reduce")
+    page.locator("#tab-practice").click()
+    page.locator('input[name="practice-mode"][value="4"]').check()
+    page.locator("#practice-dealer").select_option("3")  # D deals: the person leads
+    set_up(page, "4", ["greedy", "greedy", "greedy"], seed=11)
+    while awaiting(page) == "lay_away":
+        lay_away(page, 0)
+    assert awaiting(page) == "play"
+    page.locator("#practice-go").click()  # a go while a tile fits: refused
+    refusal = page.locator("#practice-refusal")
+    expect(refusal).to_contain_text("Not recorded: your “Go”.")
+    expect(refusal).to_be_in_viewport()
+    page.locator('.lang-btn[data-lang="ru"]').click()
+    expect(refusal).to_contain_text("Не записано: «Иди!» (ваш ход).")
+    page.locator('.lang-btn[data-lang="en"]').click()
+    play_one_deal(page)
+    page.locator('.lang-btn[data-lang="ru"]').click()
+    badges = page.locator("#practice-record li.entry")
+    seen: dict[str, str] = {}
+    for i in range(badges.count()):
+        entry = badges.nth(i)
+        seen[entry.get_attribute("data-player") or ""] = entry.locator(".badge").inner_text()
+    assert seen["0"] == "Я", seen
+    assert len(set(seen.values())) == len(seen) == 4, seen
+    others = page.locator("#practice-others .badge").all_inner_texts()
+    assert "Я" not in others, others
+    assert len(set(others)) == 3, others
+    review = page.locator("#practice-review")
+    expect(review).to_contain_text("Ваши решения стоили")
+    text = page_text(page)
+    assert not MASCULINE.search(text), MASCULINE.search(text)
+    assert split_tile_names(page) == []
+    page.locator('.lang-btn[data-lang="en"]').click()
+    expect(review).to_contain_text("Your decisions lost")
+    assert not EN_WRONG.search(page_text(page)), EN_WRONG.search(page_text(page))
+    with page.expect_download() as download:
+        page.locator("#practice-save").click()
+    saved = Path(download.value.path())
+    page.locator("#tab-game").click()
+    page.set_input_files("#open-game", str(saved))
+    heading = page.locator("#deal-heading")
+    expect(heading).to_have_text("Deal 1: D (greedy) deals, You lead")
+    assert not EN_WRONG.search(page_text(page)), EN_WRONG.search(page_text(page))
+    page.locator('.lang-btn[data-lang="ru"]').click()
+    expect(heading).to_have_text("Сдача 1: сдаёт D (greedy), первый ход: ваш")
+    expect(page.locator("#review-heading")).to_have_text("Разбор сдачи")
+    page.locator("#review-go").click()
+    expect(page.locator("#review-luck")).to_contain_text("удача")
+    assert "езение" not in page_text(page)  # luck is "удача" in both reviews
+    assert not MASCULINE.search(page_text(page)), MASCULINE.search(page_text(page))
+    assert split_tile_names(page) == []
+    assert_fits_the_width(page)
+
+
+@VIEWPORTS
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_one_minus_sign_and_the_crib_that_moved_the_chance(
+    open_page: OpenPage,
+    base_url: str,
+    tmp_path: Path,
+    viewport: dict,  # type: ignore[type-arg]
+    lang: str,
+) -> None:
+    """A simulated game opened, each finished deal reviewed: every negative number with the
+    minus sign; each crib's event says what it scored against what the chance counted on,
+    and how the chance moved, as the service's answer gives them."""
+    record = simulated(base_url, WON_AT_A_HAND)
+    page = open_page(viewport=viewport).page
+    page.emulate_media(reduced_motion="reduce")
+    open_file(page, record, tmp_path)
+    page.locator(f'.lang-btn[data-lang="{lang}"]').click()
+    names = [seat["name"] for seat in record["seats"]]
+    signs = ""
+    for index in range(len(record["deals"]) - 1):
+        page.locator(f'#history button.history-open[data-deal="{index + 1}"]').click()
+        page.locator("#review-go").click()
+        expect(page.locator("#review-luck li").first).to_be_visible(timeout=60_000)
+        text = page_text(page)
+        assert not re.search(r"(^|[\s(:])-\d", text), re.findall(r".{20}[\s(:]-\d.{9}", text)
+        signs += page.locator("#review-luck").inner_text()
+        events = page.evaluate(f"{KEPT}.deals[{index}].result.events")
+        (crib,) = [i for i, event in enumerate(events) if event["kind"] == "crib"]
+        event, before = events[crib], events[crib - 1]["win_probability"]
+        assert isinstance(event["expected_points"], float)
+        side, after = event["side"], event["win_probability"]
+        move = (after[side] > before[side]) - (after[side] < before[side])
+        expected = f"{event['expected_points']:.2f}"
+        why = page.locator('#deal-events li.event[data-kind="crib"] .event-why')
+        if lang == "en":
+            expect(why).to_have_text(
+                f"The crib scored {event['points']} where the chance had counted on {expected}:"
+                f" {names[side]}'s chance {['fell', 'stayed', 'rose'][move + 1]}"
+                + (f" from {round(before[side] * 100)}% to" if move else " at")
+                + f" {round(after[side] * 100)}%."
+            )
+        else:
+            expect(why).to_have_text(
+                f"Криб дал {event['points']} при ожидаемых {expected.replace('.', ',')}: шанс"
+                f" ({names[side]}) {['упал', 'остался', 'вырос'][move + 1]}"
+                + (f" с {round(before[side] * 100)}\u00a0% до" if move else "")
+                + f" {round(after[side] * 100)}\u00a0%."
+            )
+        assert split_tile_names(page) == []
+    assert "−" in signs  # a net or a luck below nought was shown
+
+
+def test_the_line_of_the_play_never_covers_the_typing(open_page: OpenPage) -> None:
+    """At 1280x800 the line over the tiles stays pinned while the page scrolls, but never
+    over "Or type tiles" and its field and button."""
+    page = open_page(viewport=DESKTOP).page
+    page.emulate_media(reduced_motion="reduce")
+    start_game(page, 2, ["Ann", "Bob"], dealer=1)
+    # docs/rules.md section 6's deal, whole: its scores and review make the page long
+    type_tiles(page, "1-5 3-4 2-6 4-4 1-6 go go 0-6 3-3 2-2 4-5 1-2 5-6 0-0 5-5")
+    expect(page.locator("#next-deal")).to_be_visible()
+    strip = page.locator("#play-strip")
+    expect(strip).to_be_visible()
+    typing = [page.locator(".type-form label"), page.locator("#type-input"),
+              page.locator(".type-form button")]  # fmt: skip
+    height = page.evaluate("document.documentElement.scrollHeight")
+    for y in range(0, height, 40):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        for part in typing:
+            assert overlap(box(strip), box(part)) == 0, (y, part)

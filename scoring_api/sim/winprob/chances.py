@@ -164,6 +164,14 @@ def chances(
     return _MEMO[key]
 
 
+def expected_crib(rules: RuleOptions, starter: int) -> float:
+    """The crib's mean points with a starter of value ``starter``, as the chances count on it
+    until it is shown (the library's cribs): what a crib's event is set against. The rules
+    must be ``supported``."""
+    cribs = _mode(mode_of(rules)).cribs[starter]
+    return round(sum(points * n for points, n in enumerate(cribs)) / sum(cribs), 2)
+
+
 _TABLE_RULES: Final[dict[tuple[int, int, bool], RuleOptions]] = {}
 """One ``RuleOptions`` for each set of rules the tables tell apart (at most twelve): the memo's
 keys then hold the same object and compare by identity, not by the dataclass's ``__eq__``."""

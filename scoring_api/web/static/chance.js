@@ -3,7 +3,7 @@
 // /v1/games/win-probability). Drawn as SVG (the page's CSP allows no inline style); every
 // share carries its number, so tests read the bar from the SVG itself.
 
-import { h, percent, tr } from "./core.js";
+import { h, number, percent, tr } from "./core.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 300;
@@ -41,10 +41,23 @@ export function chanceBar(chances, names) {
   h("span", { class: "chance-words", "aria-hidden": "true", text: words.join(" · ") }));
 }
 
+// After the crib: what moved the chance, as the service says it (the crib's points against
+// those the chance had counted on, `expected_points`), and how far; null for another event.
+export function cribChance(event, before, sideName, sideIsYou = () => false) {
+  const after = event.win_probability;
+  if (event.kind !== "crib" || typeof event.expected_points !== "number"
+    || !Array.isArray(after) || !Array.isArray(before)) return null;
+  const side = event.side;
+  return h("span", { class: "event-why", text: tr("event_crib_chance", { points: event.points,
+    expected: number(event.expected_points), who: sideName(side), you: sideIsYou(side),
+    from: percent(before[side]),
+    to: percent(after[side]), move: Math.sign(after[side] - before[side]) }) });
+}
+
 // After an event: the chance of the side it scored for, in words.
-export function eventChance(event, sideName) {
+export function eventChance(event, sideName, sideIsYou = () => false) {
   const chances = event.win_probability;
   if (!Array.isArray(chances)) return null;
   return h("span", { class: "event-chance", text: tr("event_chance", {
-    who: sideName(event.side), p: percent(chances[event.side]) }) });
+    who: sideName(event.side), you: sideIsYou(event.side), p: percent(chances[event.side]) }) });
 }

@@ -11,12 +11,25 @@ export const view = { lang: "en", tab: "game" };
 export const $ = (selector) => document.querySelector(selector);
 export const $$ = (selector) => Array.from(document.querySelectorAll(selector));
 
+// A text with each tile's name ("5-6") kept whole on its line: a line may break after a
+// hyphen, and "5-" over "6" reads as two things.
+const TILE_NAME = /(?<![\d-])([0-6]-[0-6])(?![\d-])/;
+export function wholeTiles(text) {
+  return String(text).split(TILE_NAME).map((part, i) => (i % 2
+    ? h("span", { class: "tile-name", text: null }, part) : part)).filter((part) => part !== "");
+}
+
+// Set an element's text, each tile's name kept whole.
+export function setText(el, text) {
+  el.replaceChildren(...wholeTiles(text));
+}
+
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
+    else if (key === "text") setText(el, value);
     else el.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {
@@ -32,9 +45,21 @@ export function tr(key, params = {}) {
   return typeof value === "function" ? value(params) : value;
 }
 
+// Every number the page writes takes the minus sign (U+2212), never the hyphen that
+// Intl.NumberFormat gives a negative number: one sign for one thing.
+function minus(value, digits) {
+  const text = new Intl.NumberFormat(view.lang, { minimumFractionDigits: digits,
+    maximumFractionDigits: digits }).format(Math.abs(value));
+  return value < 0 && /[1-9]/.test(text) ? `−${text}` : text;
+}
+
 export function number(value) {
-  return new Intl.NumberFormat(view.lang, { minimumFractionDigits: 2,
-    maximumFractionDigits: 2 }).format(value);
+  return minus(value, 2);
+}
+
+// A whole number of points: "−1", never "-1".
+export function whole(value) {
+  return minus(value, 0);
 }
 
 // A share in per cent, to ``digits`` decimals.

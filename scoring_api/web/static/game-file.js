@@ -3,7 +3,9 @@
 // /v1/games/score) and refereeing every deal, so an unfinished game is carried on. The page
 // turns its own keeping into the record and back; every rule is the service's.
 
-import { $, enqueue, errorLines, pointerWords, post, reveal, tr } from "./core.js";
+import {
+  $, enqueue, errorLines, pointerWords, post, reveal, setText, tr,
+} from "./core.js";
 import { VERSION, keptHands, newDeal, rulesOf, store } from "./game-store.js";
 import { chancesAtStart, pegged, setLive, syncSeat } from "./game-play.js";
 import { drawnOf } from "./review.js";
@@ -112,6 +114,14 @@ function dealOf(given, answer, last) {
 
 export class NotAGame extends Error {}
 
+// A practice game's person: the one seat without a strategy, every other seat the computer's
+// (null for a game kept at the table).
+function personOf(record) {
+  const people = record.seats.map((seat, i) => (seat.strategy ? null : i))
+    .filter((i) => i !== null);
+  return people.length === 1 ? people[0] : null;
+}
+
 // A record read from a file, checked and refereed by the service, as the game kept here.
 export async function openRecord(text) {
   let record;
@@ -128,7 +138,7 @@ export async function openRecord(text) {
     target: rules.target, starterDouble: rules.starter_double_points,
     doubleBlank: rules.double_blank_in_fifteens, muggins: rules.muggins,
     strategies: record.seats.map((seat) => seat.strategy ?? null),
-    budgets: record.seats.map((seat) => seat.budget ?? null) };
+    budgets: record.seats.map((seat) => seat.budget ?? null), you: personOf(record) };
   const deals = record.deals.map((given, i) => dealOf(given, scored.deals[i],
     i === record.deals.length - 1));
   store.game = { version: VERSION, setup, deals, chances: undefined };
@@ -143,7 +153,7 @@ const download = () => saveRecord(recordOf(store.game));
 
 function showError(text) {
   const box = $("#file-error");
-  box.textContent = text;
+  setText(box, text);
   box.hidden = !text;
   reveal(box);
 }

@@ -8,10 +8,10 @@ import {
 } from "./game-store.js";
 import { phase } from "./game-play.js";
 import { setCall, setClaim } from "./game-show.js";
-import { eventWhat, rerender, seatName, sideName } from "./game-view.js";
+import { eventWhat, rerender, seatName, sideIsYou, sideName, whoIs } from "./game-view.js";
 import { reviewSection } from "./review.js";
 import { gameReviewSection, setDealOpener } from "./game-review.js";
-import { eventChance } from "./chance.js";
+import { cribChance, eventChance } from "./chance.js";
 
 const game = () => store.game;
 // The finished deal opened again from "Deals so far" (its index), or null: the deal on hand.
@@ -19,8 +19,8 @@ const opened = { deal: null };
 
 function playRecord(deal) {
   const result = deal.pegging;
-  if (!result) return h("p", { class: "empty", text: tr("record_empty", { who:
-    seatName(leaderOf(game().setup, deal)) }) });
+  if (!result) return h("p", { class: "empty", text: tr("record_empty",
+    whoIs(leaderOf(game().setup, deal))) });
   const list = h("ol", { class: "record", id: "play-record" });
   // A closed count is marked before the next tile laid, after any goes said about it.
   let closed = null;
@@ -111,7 +111,7 @@ function shownHands(deal) {
       seatName(seat) }), miniTiles(tiles), claimInput(deal, seat, tr("claim_short")),
     mugginsOffer(deal, seat))),
     phase(deal) === "crib" || deal.crib.length === 4 ? h("li", { class: "shown-hand crib" },
-      h("span", { class: "shown-name", text: tr("crib_of", { who: seatName(deal.dealer) }) }),
+      h("span", { class: "shown-name", text: tr("crib_of", whoIs(deal.dealer)) }),
       miniTiles(deal.crib), claimInput(deal, "crib", tr("claim_short")),
       mugginsOffer(deal, "crib")) : null));
 }
@@ -138,7 +138,10 @@ function eventList(result) {
       .filter(Boolean).join(" · ") }),
     event.aloud ? h("span", { class: "event-aloud", text: event.aloud[view.lang] }) : null,
     h("span", { class: "event-scores", text: scoresWords(event.scores) }),
-    eventChance(event, sideName),
+    eventChance(event, sideName, sideIsYou),
+    // the crib is never a deal's first event: the chance before it is the event's before
+    i === winAt || !i ? null : cribChance(event, result.events[i - 1].win_probability, sideName,
+      sideIsYou),
     i === winAt ? h("strong", { class: "event-win", text: tr("winner_mark") }) : null)));
 }
 
@@ -166,14 +169,16 @@ function history() {
         ? `${after[side]} (+${after[side] - before[side]})` : "…" })));
   });
   const finished = deals.slice(0, -1).some((deal) => deal.result);
-  return h("table", { class: "history", id: "history", tabindex: "-1" },
+  // in a box of its own width: four long names scroll the table, never the page
+  return h("div", { class: "history-box" }, h("table", { class: "history", id: "history",
+    tabindex: "-1" },
     h("caption", {}, h("span", { text: tr("history_heading") }), finished
       ? h("span", { class: "history-hint", text: tr("history_hint") }) : null),
     h("thead", {}, h("tr", {}, h("th", { scope: "col", text: tr("deal_no") }),
       h("th", { scope: "col", text: tr("dealer") }),
       ...Array.from({ length: sideCount(setup) }, (_, side) => h("th", { scope: "col",
         text: sideName(side) })))),
-    h("tbody", {}, rows));
+    h("tbody", {}, rows)));
 }
 
 // The deal whose events and review are shown: one opened from the history, else the deal on

@@ -1,7 +1,8 @@
 // The game kept at the table: one object, saved to the browser's storage on every change.
-// game = setup + deals; a deal = dealer, starter, plays, crib, claims, what a game file gave
-// that the page cannot see again (`given`: the hands, the tiles drawn, the scores before it)
-// and the server's answers (the scored play, the deal refereed so far, the scored deal). Every rule is the
+// game = setup + deals; a deal = dealer, starter, plays, crib, claims, what a game file
+// gave that the page cannot see again (`given`: the hands, the tiles drawn, the scores
+// before it) and the server's answers (the scored play, the deal refereed so far, the
+// scored deal). Every rule is the
 // service's: the page keeps its answers and shows them.
 
 import { loadStored, saveStored } from "./stored.js";

@@ -1,7 +1,9 @@
 // The game on screen: the table set up, the board (each side's score, whose deal), the deal
 // (starter, play, crib), the record of the play, the deal's events and the deals so far.
 
-import { $, enqueue, errorLines, h, itemWords, reveal, tr, view } from "./core.js";
+import {
+  $, enqueue, errorLines, h, itemWords, reveal, setText, tr, view,
+} from "./core.js";
 import {
   chancesNow, currentDeal, leaderOf, scoresBeforeDeal, seats, sideCount, sideOf, sideSeats, store,
   winnerOf,
@@ -13,8 +15,15 @@ import { boardSvg, pegsOf } from "./board.js";
 import { chanceBar } from "./chance.js";
 
 const game = () => store.game;
-export const seatName = (seat) => game().setup.names[seat];
+// The person of a practice game opened from its file (game-file.js) is "you" in the page's
+// words, whatever language the file was saved in; every other seat is its name.
+export const isYou = (seat) => game().setup.you === seat;
+export const seatName = (seat) => (isYou(seat) ? tr("practice_you") : game().setup.names[seat]);
+// A seat's name for words that agree with whom they speak of.
+export const whoIs = (seat) => ({ who: seatName(seat), you: isYou(seat) });
 export const sideName = (side) => sideSeats(game().setup, side).map(seatName).join(" & ");
+// A side that is the person alone ("your chance"); with a partner the side is named.
+export const sideIsYou = (side) => sideSeats(game().setup, side).every(isYou);
 
 export function gameMarks(tile) {
   if (!game()) return {};
@@ -33,17 +42,16 @@ export const namesList = (seats) => new Intl.ListFormat(view.lang, { type: "conj
 // In the play, the seat the next entry goes to; after a go, first who said it in this count
 // (the service's said_go): they cannot play until it closes.
 function playHint(deal) {
-  const who = seatName(ui.seat);
   const gone = deal.pegging?.said_go || [];
-  if (!gone.length) return tr("hint_play", { who });
-  return tr("hint_after_go", { gone: namesList(gone), many: gone.length > 1, who });
+  if (!gone.length) return tr("hint_play", whoIs(ui.seat));
+  return tr("hint_after_go", { gone: namesList(gone), many: gone.length > 1, ...whoIs(ui.seat) });
 }
 
 export function gameHint() {
   if (!game()) return "";
   const deal = currentDeal();
   const step = phase(deal);
-  if (step === "starter") return tr("hint_starter_deal", { who: seatName(deal.dealer) });
+  if (step === "starter") return tr("hint_starter_deal", whoIs(deal.dealer));
   if (step === "play") return playHint(deal);
   if (step === "crib") return tr("hint_crib", { n: Math.min(deal.crib.length + 1, 4) });
   if (step === "over") return tr("hint_game_over");
@@ -74,7 +82,7 @@ function renderBoard() {
     h("span", { class: "side-name", text: sideName(side) }),
     h("strong", { class: "side-score", id: `side-score-${side}`, text: String(scores[side]) }),
     dealerSide === side && !winner ? h("span", { class: "side-deals", text: tr("deals_now",
-      { who: seatName(deal.dealer) }) }) : null,
+      whoIs(deal.dealer)) }) : null,
     winner?.side === side ? h("span", { class: "side-won", text: tr("winner_mark") }) : null))));
   $("#chance").replaceChildren(chanceBar(chancesNow(), Array.from({ length: sideCount(setup) },
     (_, side) => sideName(side))));
@@ -84,14 +92,14 @@ function renderBoard() {
 // its item named "last_tile", and the scorer reads it as that.
 export function eventWhat(event) {
   if (event.mugged) {
-    return tr(`event_muggins_${event.mugged.show}`, { who: seatName(event.mugged.seat) });
+    return tr(`event_muggins_${event.mugged.show}`, whoIs(event.mugged.seat));
   }
   const last = event.kind === "go" && (event.items || []).some((i) => i.kind === "last_tile");
   return tr(last ? "event_last_tile" : `event_${event.kind}`);
 }
 
 function eventWords(event) {
-  return tr("event_line", { who: seatName(event.seat), what: eventWhat(event) });
+  return tr("event_line", { ...whoIs(event.seat), what: eventWhat(event) });
 }
 
 function renderWinner() {
@@ -108,6 +116,7 @@ function renderWinner() {
   const lurched = (result.lurched || []).map(sideName);
   box.replaceChildren(...[h("strong", { text: tr("winner_is", { who: sideName(winner.side),
     many: sideSeats(game().setup, winner.side).length > 1,
+    you: sideSeats(game().setup, winner.side).every(isYou),
     score: result.scores[winner.side] }) }), " ",
   h("span", { text: tr("winner_at", { event: event ? eventWords(event) : "", n: at + 1 }) }),
   lurched.length ? h("span", { class: "lurch", text: ` ${tr("lurched", { who:
@@ -150,7 +159,8 @@ function renderTurn() {
     points: last.points ? `, +${last.points} ${itemWords(last.items)}` : "" }) : "";
   $("#play-said").textContent = `${spoken} ${$("#play-turn").textContent}`.trim();
   $("#deal-heading").textContent = tr("deal_heading", { n: game().deals.length,
-    dealer: seatName(deal.dealer), leader: seatName(leaderOf(game().setup, deal)) });
+    dealer: seatName(deal.dealer), leader: seatName(leaderOf(game().setup, deal)),
+    youDeal: isYou(deal.dealer), youLead: isYou(leaderOf(game().setup, deal)) });
 
   const said = new Set(pegging?.said_go || []);
   const onTurn = seatOnTurn(deal);
@@ -192,7 +202,7 @@ function reasonText(reason, entry) {
   const count = deal.pegging ? deal.pegging.count : 0;
   const value = entry.tile ? ends(entry.tile).reduce((a, b) => a + b, 0) : 0;
   const goCount = reason.go_count ?? 0;
-  return text({ who: seatName(entry.player), next: seatName(seatOnTurn(deal)),
+  return text({ ...whoIs(entry.player), next: seatName(seatOnTurn(deal)),
     tile: entry.tile, count, total: count + value, goCount, goTotal: goCount + value })
     + hintWords;
 }
@@ -212,8 +222,8 @@ export function renderWarning() {
     warning.append(h("span", { class: "reason", "data-code": local, text: tr(local, { tile }) }));
   } else {
     const lines = error ? errorLines(error) : [reasonText(reason, entry)];
-    warning.append(h("strong", { text: entry ? `${tr("refused")} ${entryWords(entry)}.`
-      : tr("refused") }), " ");
+    warning.append(h("strong", { text: entry ? tr("refused_entry", { ...whoIs(entry.player),
+      what: entry.tile || tr("said_go") }) : tr("refused") }), " ");
     warning.append(h("span", { class: "reason", "data-code": reason?.code || "",
       text: lines.join(" ") }));
   }
@@ -224,7 +234,7 @@ export function renderWarning() {
 // What the refused tile may be instead, asked, never done unasked: the record taken back to
 // the go it proved wrong, the tile laid there; or the lead of the next count by another seat.
 function offerQuestion(offer) {
-  const words = { who: seatName(offer.player), tile: offer.tile, n: offer.undo };
+  const words = { ...whoIs(offer.player), tile: offer.tile, n: offer.undo };
   const [ask, yesKey] = offer.undo ? ["undo_ask", "undo_yes"] : ["offer_ask", "offer_yes"];
   const answer = (yes, key) => {
     const button = h("button", { type: "button", class: yes ? "offer-yes primary" : "offer-no",
@@ -248,7 +258,7 @@ export function renderTable() {
   const error = $("#deal-error");
   error.hidden = !ui.dealError && !ui.busy;
   error.className = ui.dealError ? "warn" : "note";
-  error.textContent = ui.dealError ? errorLines(ui.dealError).join(" ") : ui.busy
-    ? tr("deal_working") : "";
+  setText(error, ui.dealError ? errorLines(ui.dealError).join(" ") : ui.busy
+    ? tr("deal_working") : "");
   if (ui.dealError) reveal(error);
 }

@@ -54,6 +54,9 @@ export const PRACTICE_STRINGS = {
     practice_review_play: (p) => `You laid ${p.tile} on ${p.count}; the best was ${p.best}`
       + ` (${p.loss} points lost).`,
     practice_review_none: "This deal cannot be reviewed (the game ended in it).",
+    practice_review_lost: (p) => `Your decisions lost ${p.lay} points at the lay-away and`
+      + ` ${p.play} in the play.`,
+    practice_you_badge: "Y",
   },
   ru: {
     tab_practice: "Тренировка",
@@ -109,5 +112,8 @@ export const PRACTICE_STRINGS = {
     practice_review_play: (p) => `Вы положили ${p.tile} на счёт ${p.count}; лучше было`
       + ` ${p.best} (потеряно ${p.loss} очка).`,
     practice_review_none: "Эту сдачу не разобрать: игра в ней закончилась.",
+    practice_review_lost: (p) => `Ваши решения стоили ${p.lay} очка при сносе и ${p.play} в`
+      + " розыгрыше.",
+    practice_you_badge: "Я",
   },
 };

@@ -42,23 +42,23 @@ export const REVIEW_STRINGS = {
     review_best: "best",
     review_chosen: "chosen",
     review_how: (p) => `In expected points. Each tile of the play is valued over ${p.n} deals`
-      + " of the tiles its player had not seen, the others' as he could know them.",
+      + " of the tiles its player had not seen, the others' as that player could know them.",
   },
   ru: {
-    review_heading: "Разбор партии",
-    review_ask: "Кто какие кости снёс? Отметьте кости каждого игрока в крибе (они нужны"
+    review_heading: "Разбор сдачи",
+    review_ask: "Чьи кости в крибе? Отметьте кости каждого игрока в крибе (они нужны"
       + " только для разбора).",
-    review_ask_blind: "Кто какую кость снёс? Отметьте кость каждого игрока в крибе (она нужна"
+    review_ask_blind: "Чья кость в крибе? Отметьте кость каждого игрока в крибе (она нужна"
       + " только для разбора); оставшаяся взята вслепую.",
-    review_laid_by: (p) => `${p.who} снёс ${p.n === 1 ? "одну кость" : "две кости"}`,
+    review_laid_by: (p) => `Снос в криб: ${p.who}, ${p.n === 1 ? "одна кость" : "две кости"}`,
     review_go: "Разобрать",
-    review_working: "Разбираю партию…",
+    review_working: "Разбираю сдачу…",
     review_and: " и ",
-    review_lay_away_line: (p) => `${p.who} снёс ${p.tiles}: на ${p.loss} очка хуже,`
+    review_lay_away_line: (p) => `${p.who}: снос ${p.tiles} — на ${p.loss} очка хуже,`
       + ` чем ${p.best}`,
-    review_play_line: (p) => `${p.who} положил ${p.tile} на счёт ${p.count}: на ${p.loss}`
+    review_play_line: (p) => `${p.who}: ${p.tile} на счёт ${p.count} — на ${p.loss}`
       + ` очка хуже, чем ${p.best}`,
-    review_lead_line: (p) => `${p.who} начал счёт с ${p.tile}: на ${p.loss} очка хуже,`
+    review_lead_line: (p) => `${p.who}: начало счёта с ${p.tile} — на ${p.loss} очка хуже,`
       + ` чем ${p.best}`,
     review_label_forced: "Без выбора",
     review_label_best: "Лучший ход",
@@ -68,17 +68,17 @@ export const REVIEW_STRINGS = {
     review_label_blunder: "Грубая ошибка",
     review_all_fine: "Дорогих ошибок нет: все решения точные.",
     review_costly_heading: "Дорогие решения",
-    review_luck_heading: "Везение в партии",
-    review_luck: (p) => `везение ${p.luck}: итог сдачи ${p.scored}, а кости сулили`
+    review_luck_heading: "Удача в сдаче",
+    review_luck: (p) => `удача ${p.luck}: итог сдачи ${p.scored}, а кости сулили`
       + ` ${p.expected} (на доске стороне +${p.board});`,
     review_net: "Итог сдачи: рука, плюс криб своей стороны или минус криб чужой, и очки"
       + " розыгрыша за вычетом очков соперников. Доска же только складывает набранное, поэтому"
       + " числа расходятся.",
-    review_luck_none: "игра кончилась в этой партии;",
-    review_lost: (p) => `потерял ${p.lay} при сносе и ${p.play} в игре.`,
+    review_luck_none: "игра кончилась в этой сдаче;",
+    review_lost: (p) => `потери: ${p.lay} при сносе и ${p.play} в розыгрыше.`,
     review_options_heading: "Снос: варианты рядом",
     review_options_of: (p) => `Снос: ${p.who}`,
-    review_col_away: "Снёс",
+    review_col_away: "Снос",
     review_col_hand: "Рука",
     review_col_crib: "Криб (±)",
     review_col_play: "Игра",
@@ -86,6 +86,6 @@ export const REVIEW_STRINGS = {
     review_best: "лучший",
     review_chosen: "выбран",
     review_how: (p) => `В ожидаемых очках. Каждая кость игры оценена по ${p.n} раскладам`
-      + " костей, которых игрок не видел, с тем, что он мог знать о чужих.",
+      + " костей, которых игрок не видел, с тем, что о чужих костях можно было знать с его места.",
   },
 };

@@ -7,8 +7,8 @@ export const SHOW_STRINGS = {
     muggins_ask: (p) => `${p.who} missed ${p.n} ${p.n === 1 ? "point" : "points"}. Muggins,`
       + " called by:",
     muggins_call: (p) => p.who,
-    event_muggins_hand: (p) => `muggins on ${p.who}'s hand`,
-    event_muggins_crib: (p) => `muggins on ${p.who}'s crib`,
+    event_muggins_hand: (p) => `muggins on ${p.you ? "your" : `${p.who}'s`} hand`,
+    event_muggins_crib: (p) => `muggins on ${p.you ? "your" : `${p.who}'s`} crib`,
     strip_entry: (p) => `${p.entry} · count ${p.count}`,
     strip_nothing: "Nothing laid yet.",
     history_hint: "Tap a finished deal's number to see its scores and its review again.",
@@ -17,7 +17,7 @@ export const SHOW_STRINGS = {
   },
   ru: {
     muggins_label: "Маггинс: соперник забирает очки, пропущенные в подсчёте",
-    muggins_ask: (p) => `${p.who}: пропущено очков — ${p.n}. «Маггинс!» объявил:`,
+    muggins_ask: (p) => `${p.who}: пропущено очков — ${p.n}. «Маггинс!» объявляет:`,
     muggins_call: (p) => p.who,
     event_muggins_hand: (p) => `«маггинс» на руке (${p.who})`,
     event_muggins_crib: (p) => `«маггинс» на крибе (${p.who})`,

@@ -8,7 +8,11 @@ export const WHOLE_STRINGS = {
     chance_label: (p) => `Chance to win: ${p.sides}.`,
     chance_none: "No chance to win is shown: the service works it out for the rule book's"
       + " show rules only.",
-    event_chance: (p) => `${p.who}'s chance ${p.p}`,
+    event_chance: (p) => `${p.you ? "Your" : `${p.who}'s`} chance ${p.p}`,
+    event_crib_chance: (p) => `The crib scored ${p.points} where the chance had counted on`
+      + ` ${p.expected}: ${p.you ? "your" : `${p.who}'s`} chance ${["fell", "stayed",
+        "rose"][p.move + 1]}${p.move
+        ? ` from ${p.from} to ${p.to}` : ` at ${p.to}`}.`,
     open_game: "Open a game file",
     save_game: "Save to a file",
     file_not_a_game: "That file is not a game record.",
@@ -62,9 +66,9 @@ export const WHOLE_STRINGS = {
     game_review_col_loss: "Lost, points",
     game_review_col_luck: "Luck, points",
     game_review_col_luck_chance: "Luck, chance to win",
-    game_review_how: "Accuracy, 0 to 100: what each decision with a choice cost his side's"
+    game_review_how: "Accuracy, 0 to 100: what each decision with a choice cost the player's side's"
       + " chance to win (points lost near the end weigh more). Luck: what the tiles and the"
-      + " others' play gave beyond his own choices, in points and in the chance to win.",
+      + " others' play gave beyond the player's own choices, in points and in the chance to win.",
     game_review_key_heading: "The decisions that mattered",
     game_review_key: (p) => `Deal ${p.n}: ${p.who} ${p.what}, ${p.cost} of the chance to win`
       + ` (${p.points} points)`,
@@ -81,7 +85,10 @@ export const WHOLE_STRINGS = {
     chance_label: (p) => `Шанс на победу: ${p.sides}.`,
     chance_none: "Шанс на победу не показан: сервис считает его только для правил показа"
       + " из свода правил.",
-    event_chance: (p) => `шанс: ${p.who} ${p.p}`,
+    event_chance: (p) => `шанс: ${p.you ? "ваш" : p.who} ${p.p}`,
+    event_crib_chance: (p) => `Криб дал ${p.points} при ожидаемых ${p.expected}: шанс`
+      + ` (${p.who}) ${["упал", "остался", "вырос"][p.move + 1]}${p.move ? ` с ${p.from} до`
+        + ` ${p.to}` : ` ${p.to}`}.`,
     open_game: "Открыть файл игры",
     save_game: "Сохранить в файл",
     file_not_a_game: "Этот файл — не запись игры.",
@@ -118,12 +125,12 @@ export const WHOLE_STRINGS = {
     game_review_go: "Разобрать игру",
     game_review_working: "Разбираем игру…",
     game_review_missing: (p) => `${p.many ? "Сдачи" : "Сдача"} ${p.deals}: не отмечено,`
-      + ` кто какие кости снёс, и разбор ${p.many ? "их" : "её"} пропускает (откройте её`
-      + " в «Сдачах» и отметьте).",
+      + ` чьи кости в крибе, и разбор ${p.many ? "их" : "её"} пропускает (откройте`
+      + ` ${p.many ? "их" : "её"} в «Сдачах» и отметьте).`,
     game_review_left_out_hands_not_shown: (p) => `Сдача ${p.n} не разобрана: игра`
       + " кончилась в её розыгрыше, до показа рук, и запись их не называет.",
     game_review_left_out_drawn_not_given: (p) => `Сдача ${p.n} не разобрана: в записи нет,`
-      + " кто какие кости снёс в криб (криб не внесён или не отмечено, чьи в нём кости).",
+      + " чьи кости в крибе (криб не внесён или в нём не отмечены кости каждого).",
     game_review_players: "Игра каждого игрока",
     game_review_col_player: "Игрок",
     game_review_col_accuracy: "Точность",
@@ -134,11 +141,11 @@ export const WHOLE_STRINGS = {
       + " его стороны на победу (очки, потерянные под конец, весят больше). Удача: что дали"
       + " кости и игра других сверх его собственных решений, в очках и в шансе на победу.",
     game_review_key_heading: "Решения, которые решили дело",
-    game_review_key: (p) => `Сдача ${p.n}: ${p.who} ${p.what}, ${p.cost} шанса на победу`
+    game_review_key: (p) => `Сдача ${p.n}, ${p.who}: ${p.what} — ${p.cost} шанса на победу`
       + ` (${p.points} очка)`,
-    game_review_laid_away: (p) => `снёс ${p.tiles}`,
-    game_review_laid: (p) => `выложил ${p.tile} при счёте ${p.count}`,
-    game_review_led: (p) => `начал с ${p.tile}`,
+    game_review_laid_away: (p) => `снос ${p.tiles}`,
+    game_review_laid: (p) => `${p.tile} при счёте ${p.count}`,
+    game_review_led: (p) => `начало счёта с ${p.tile}`,
     game_review_no_key: "Ни одно решение не стоило стороне шанса на победу.",
     review_focus: "Решение:",
     ptr_deals: (p) => `сдача ${p.n}`,

@@ -4,7 +4,7 @@
 // person's decisions. Every figure is the service's answer kept with the deal.
 
 import {
-  $, errorLines, h, itemWords, miniTiles, number, reveal, signed, tr, view,
+  $, errorLines, h, itemWords, miniTiles, number, reveal, setText, signed, tr, view,
 } from "./core.js";
 import { sideCount, sideSeats } from "./game-store.js";
 import { boardSvg, pegsOf } from "./board.js";
@@ -21,6 +21,9 @@ export function seatName(seat) {
 }
 
 const sideName = (side) => sideSeats(game().setup, side).map(seatName).join(" & ");
+// A seat's badge: a computer seat's letter; the person's a mark no seat letter shares.
+const badgeOf = (seat) => (seat === PERSON ? tr("practice_you_badge") : seatName(seat)
+  .slice(0, 1));
 const entryWords = (entry) => tr("entry_by", { who: seatName(entry.player),
   what: entry.tile || tr("said_go") });
 
@@ -45,7 +48,8 @@ function renderBoard(deal) {
     h("strong", { class: "side-score", id: `practice-score-${side}`, text: String(score) })))));
   const box = $("#practice-winner");
   box.hidden = !won;
-  box.textContent = won ? tr("winner_is", { who: sideName(won.side), score:
+  box.textContent = won ? tr("winner_is", { who: sideName(won.side), you: sideSeats(setup,
+    won.side).includes(PERSON), score:
     scores[won.side], many: sideSeats(setup, won.side).length > 1 }) : "";
 }
 
@@ -99,7 +103,7 @@ function renderHand(deal) {
     !== PERSON);
   $("#practice-others").replaceChildren(...others.map((seat) => h("li", { "data-seat": seat,
     class: onTurn(deal) === seat && phase(deal) === "play" ? "on-turn" : "" },
-  h("span", { class: `badge p${seat}`, "aria-hidden": "true", text: seatName(seat).slice(0, 1) }),
+  h("span", { class: `badge p${seat}`, "aria-hidden": "true", text: badgeOf(seat) }),
   h("span", { text: tr("practice_holds", { who: seatName(seat), n: phase(deal) === "lay_away"
     ? deal.drawn[seat].length : handLeft(deal, seat).length }) }))));
 }
@@ -111,7 +115,8 @@ function reasonWords(refusal) {
   const value = tile ? tile.split("-").map(Number).reduce((a, b) => a + b, 0) : 0;
   const count = deal.pegging?.count ?? 0;
   if (typeof text !== "function") return refusal.reason.message || "";
-  return text({ who: seatName(PERSON), next: seatName(onTurn(deal) ?? PERSON), tile, count,
+  return text({ who: seatName(PERSON), you: true, next: seatName(onTurn(deal) ?? PERSON), tile,
+    count,
     total: count + value, goCount: refusal.reason.go_count ?? 0,
     goTotal: (refusal.reason.go_count ?? 0) + value });
 }
@@ -138,11 +143,11 @@ function renderActions(deal) {
     && !deal.away[PERSON]));
   $("#practice-next").hidden = step !== "scored";
   $("#practice-save").disabled = ui.busy; // saved between the computer's moves, never amid one
-  $("#practice-hint-text").textContent = hintWords();
+  setText($("#practice-hint-text"), hintWords());
   const refusal = $("#practice-refusal");
   refusal.hidden = !ui.refusal;
-  refusal.textContent = ui.refusal ? `${tr("refused")} ${entryWords(ui.refusal.entry)}. `
-    + reasonWords(ui.refusal) : "";
+  setText(refusal, ui.refusal ? `${tr("refused_entry", { you: true,
+    what: ui.refusal.entry.tile || tr("said_go") })} ${reasonWords(ui.refusal)}` : "");
   if (ui.refusal) reveal(refusal);
 }
 
@@ -152,7 +157,7 @@ function record(deal) {
   return h("ol", { class: "record", id: "practice-record" }, scored.map((entry) =>
     h("li", { class: `entry p${entry.player}`, "data-player": entry.player },
       h("span", { class: `badge p${entry.player}`, "aria-hidden": "true",
-        text: seatName(entry.player).slice(0, 1) }),
+        text: badgeOf(entry.player) }),
       entry.tile ? miniTiles([entry.tile]) : h("span", { class: "said-go",
         text: `${seatName(entry.player)}: ${tr("said_go")}` }),
       h("span", { class: "entry-count", text: String(entry.count) }),
@@ -205,7 +210,8 @@ function review(deal) {
     "practice-review-heading" }, h("h3", { id: "practice-review-heading",
     text: tr("practice_review_heading") }),
   h("ol", { class: "review-costly" }, deal.review.decisions.map(decisionLine)),
-  mine ? h("p", { class: "note", text: tr("review_lost", { lay: number(mine.lay_away_loss),
+  mine ? h("p", { class: "note", text: tr("practice_review_lost", { lay: number(
+    mine.lay_away_loss),
     play: number(mine.play_loss) }) }) : null);
 }
 
@@ -226,7 +232,7 @@ export function renderPractice() {
   $("#practice-heading").textContent = tr("practice_deal_heading", { n: game().deals.length,
     dealer: seatName(deal.dealer), you: deal.dealer === PERSON });
   $("#practice-seed").textContent = tr("practice_seed", { seed: game().setup.seed });
-  $("#practice-status").textContent = status(deal);
+  setText($("#practice-status"), status(deal));
   const starter = phase(deal) === "lay_away" ? null : deal.starter;
   $("#practice-starter").replaceChildren(starter ? miniTiles([starter])
     : h("span", { class: "note", text: tr("practice_starter_later") }));
@@ -234,9 +240,9 @@ export function renderPractice() {
   renderHand(deal);
   renderActions(deal);
   const said = ui.said.at(-1);
-  $("#practice-said").textContent = said ? tr("said_line", { entry: entryWords(said.entry),
+  setText($("#practice-said"), said ? tr("said_line", { entry: entryWords(said.entry),
     count: said.scored.count, points: said.scored.points ? `, +${said.scored.points} `
-      + itemWords(said.scored.items) : "" }) : "";
+      + itemWords(said.scored.items) : "" }) : "");
   const error = $("#practice-error");
   error.hidden = !ui.error;
   error.textContent = ui.error ? errorLines(ui.error).join(" ") : "";

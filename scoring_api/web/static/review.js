@@ -4,7 +4,9 @@
 // and the deal's luck. The lay-aways and the answer are kept with the deal.
 
 import { dealShape } from "./advice.js";
-import { $, enqueue, errorBox, h, miniTiles, number, post, signed, tr } from "./core.js";
+import {
+  $, enqueue, errorBox, h, miniTiles, number, post, signed, tr, whole,
+} from "./core.js";
 import {
   keptHands, leaderOf, rulesOf, sameTiles, save, scoresBefore, seatsFrom, sideOf, store,
 } from "./game-store.js";
@@ -238,7 +240,7 @@ function luck(answer, deal) {
       play: number(seat.play_loss) });
     const board = deal.result.scores[seat.side] - before[seat.side];
     const luckWords = seat.luck === null ? tr("review_luck_none")
-      : tr("review_luck", { luck: signed(seat.luck), scored: seat.scored,
+      : tr("review_luck", { luck: signed(seat.luck), scored: whole(seat.scored),
         expected: number(seat.expected), board });
     return h("li", { "data-seat": seat.seat }, h("strong", { text: seatName(seat.seat) }),
       h("span", { text: ` ${luckWords} ${lost}` }));
