@@ -19,6 +19,8 @@ from scoring_api.rules.options import RuleOptions
 from scoring_api.sim.game import play_game
 from scoring_api.sim.game_records import game_record
 from scoring_api.sim.registry import strategy_for
+from scoring_api.sim.winprob.library import mode_of
+from scoring_api.sim.winprob.tables import shipped_tables
 
 from .contract import SPEC, ContractClient, pointers, problem_of
 
@@ -139,6 +141,33 @@ def test_every_event_of_a_deal_has_the_chance_after_it(api: ContractClient) -> N
     other = _ok(api, "/v1/deals/score", {**body, "rules": {"starter_double_points": 2}})
     assert other["win_probability"] is None
     assert all(event["win_probability"] is None for event in other["events"])
+
+
+@pytest.mark.parametrize("rules", [RuleOptions(), RuleOptions(players=3)])
+def test_the_crib_says_the_points_the_chance_counted_on(
+    api: ContractClient, rules: RuleOptions
+) -> None:
+    """Only the crib's event, the one the chance did not know, gives the mean of the cribs
+    with its starter's value in the shipped tables (the cribs the chance draws from)."""
+    record = _record(rules, 4)
+    game = _ok(api, SCORE, record)
+    cribs = 0
+    for deal, given in zip(game["deals"], record["deals"], strict=True):
+        value = sum(int(end) for end in given["starter"].split("-"))
+        table = shipped_tables().modes[mode_of(rules)].cribs[value]
+        mean = sum(points * n for points, n in enumerate(table)) / sum(table)
+        for event in deal["events"]:
+            if event["kind"] != "crib":
+                assert "expected_points" not in event
+                continue
+            cribs += 1
+            assert event["expected_points"] == pytest.approx(mean, abs=0.005)
+    assert cribs >= 2
+    deal = record["deals"][0]
+    other = _ok(api, "/v1/deals/score", {**{k: v for k, v in deal.items() if k != "drawn"},
+                                         "rules": {**record["rules"], "starter_double_points": 2},
+                                         "scores": [0] * rules.sides})  # fmt: skip
+    assert all("expected_points" not in event for event in other["events"])
 
 
 @pytest.mark.parametrize(
