@@ -363,7 +363,7 @@ def test_practice_words_agree_with_whom_they_speak_of(
     expect(refusal).to_contain_text("Not recorded: your “Go”.")
     expect(refusal).to_be_in_viewport()
     page.locator('.lang-btn[data-lang="ru"]').click()
-    expect(refusal).to_contain_text("Не записано: «Иди!» (ваш ход).")
+    expect(refusal).to_contain_text("Не записано: ваш ход «Иди!».")
     page.locator('.lang-btn[data-lang="en"]').click()
     play_one_deal(page)
     page.locator('.lang-btn[data-lang="ru"]').click()

@@ -300,7 +300,7 @@ def test_switch_to_russian(open_page: OpenPage) -> None:
     expect(page.locator("#tab-game")).to_have_text("Партия")
     expect(page.locator("#start-game")).to_have_text("Начать игру")
     start_game(page, 3)  # the names by default, the Russian letters; the third seat deals
-    expect(page.locator("#deal-heading")).to_have_text("Сдача 1: сдаёт В, первым ходит А")
+    expect(page.locator("#deal-heading")).to_have_text("Сдача 1: сдаёт В, первый ход: А")
     expect(page.locator(".board-title")).to_have_text("Доска · игра до 61 · сдача 1")
     expect(page.locator("#play-go")).to_have_text("«Иди!»")
     tap(page, "5-5")
@@ -314,7 +314,7 @@ def test_switch_to_russian(open_page: OpenPage) -> None:
     expect(page.locator("#play-warning")).to_contain_text("сначала скажите «Иди!»")
     lay(page, 1, None)
     lay(page, 2, None)
-    expect(page.locator('.who-btn[data-player="1"] .who-note')).to_have_text("сказал «Иди!»")
+    expect(page.locator('.who-btn[data-player="1"] .who-note')).to_have_text("«Иди!» сказано")
     lay(page, 0, "1-3")
     expect(record(page).nth(6).locator(".entry-items")).to_have_text("Тридцать одно: 2, Пара: 2")
     expect(page.locator("#play-record li.divider")).to_have_text("тридцать одно: новый счёт")

@@ -96,9 +96,9 @@ def test_the_review_is_kept_and_speaks_russian(open_page: OpenPage) -> None:
     page.reload()
     expect(page.locator("#review-costly li").first).to_be_visible()  # kept with the deal
     page.locator('.lang-btn[data-lang="ru"]').click()
-    expect(page.locator("#review-heading")).to_have_text("Разбор партии")
+    expect(page.locator("#review-heading")).to_have_text("Разбор сдачи")
     words = page.locator("#review-costly .costly-words").all_inner_texts()
-    assert any(w.startswith("Ann начал счёт с 3-4: на ") for w in words), words
+    assert any(w.startswith("Ann: начало счёта с 3-4 — на ") for w in words), words
     expect(page.locator(".review-label").first).not_to_have_text("Mistake")
     # a lay-away changed takes the answer away until it is asked for again
     _lay_away(page, 0, "5-6")

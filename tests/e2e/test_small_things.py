@@ -152,7 +152,7 @@ def test_a_tile_that_proves_a_go_wrong_offers_to_take_the_record_back(
     expect(warning).to_contain_text("Take the record back to Nina's “Go” (1 entry)")
     expect(yes).to_be_in_viewport()
     page.locator('.lang-btn[data-lang="ru"]').click()
-    expect(warning).to_contain_text("Nina сказал «Иди!» при счёте 23, но с костью 0-2 счёт был")
+    expect(warning).to_contain_text("«Иди!» при счёте 23 (Nina) было неверным: с костью 0-2 счёт")
     expect(warning.locator("button.offer-yes")).to_have_text("Да: к «Иди!», Nina кладёт 0-2")
     page.locator('.lang-btn[data-lang="en"]').click()
     expect(entries).to_have_count(3)
