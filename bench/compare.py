@@ -52,11 +52,17 @@ else:
         from scoring_api.rules.simulation import SimulationRequest, run
     from scoring_api.rules import RuleOptions
     # "expected4": four players of "expected". The lineup's field was "strategies" before it
-    # was "lineup": the baseline may have either name.
+    # was "lineup", and names before it was strategy objects: the baseline may have any.
     name, players = (measure[:-1], 4) if measure.endswith("4") else (measure, 2)
     field = "lineup" if "lineup" in SimulationRequest.__dataclass_fields__ else "strategies"
+    lineup = (name,) * players
+    try:
+        from scoring_api.sim.registry import lineup_of
+        lineup = lineup_of(lineup)
+    except ImportError:
+        pass
     request = SimulationRequest(
-        **{field: (name,) * players}, rules=RuleOptions(players=players), seed=1, games=games
+        **{field: lineup}, rules=RuleOptions(players=players), seed=1, games=games
     )
     started = time.perf_counter()
     totals = run(request)

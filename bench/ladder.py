@@ -27,27 +27,34 @@ from multiprocessing import get_context
 import checkout  # noqa: F401
 
 from scoring_api.rules import DEFAULT_RULES
-from scoring_api.sim.registry import STRATEGIES
+from scoring_api.sim.registry import NAMES, named, strategy_for
 from scoring_api.sim.runs import (
     SimulationRequest,
     paired_interval,
     play_one,
     wilson_interval,
 )
+from scoring_api.sim.strategies import Strategy
 
 SEED = 31337
 SHARD = 250
 
 
-def _budgets(lineup: tuple[str, ...], budget: int | None) -> tuple[int | None, ...]:
-    return tuple(budget if name == "search" else None for name in lineup)
+Lookup = Callable[[str, int | None], Strategy]
+"""A strategy by name and budget (the budget for one that takes it), in each process."""
 
 
-def _shard(args: tuple[str, str, int, int, int, int | None]) -> tuple[int, int, int]:
+def registered(name: str, budget: int | None) -> Strategy:
+    """The registry's strategy, ``budget`` given to one that takes it."""
+    return strategy_for(name, None if named(name).budget_range is None else budget)
+
+
+def _shard(args: tuple[str, str, int, int, int, int | None, Lookup]) -> tuple[int, int, int]:
     """Seeds ``first`` .. ``first + n - 1``: (A's wins, seeds A won twice, seeds A lost twice)."""
-    a, b, seed, first, n, budget = args
-    ab = SimulationRequest((a, b), DEFAULT_RULES, seed, n, first, budgets=_budgets((a, b), budget))
-    ba = SimulationRequest((b, a), DEFAULT_RULES, seed, n, first, budgets=_budgets((b, a), budget))
+    a, b, seed, first, n, budget, lookup = args
+    pair = (lookup(a, budget), lookup(b, budget))
+    ab = SimulationRequest(pair, DEFAULT_RULES, seed, n, first)
+    ba = SimulationRequest(pair[::-1], DEFAULT_RULES, seed, n, first)
     wins = both = neither = 0
     for index in range(first, first + n):
         first_won = play_one(ab, index).winner == 0
@@ -65,16 +72,18 @@ def pairing(
     seed: int,
     jobs: int,
     budget: int | None = None,
-    initializer: Callable[[], None] | None = None,
+    lookup: Lookup = registered,
 ) -> str:
-    """A's win rate over B, as a line; ``initializer`` runs in each process first (it may
-    register a strategy that is not shipped, as bench/exploiter.py does)."""
+    """A's win rate over B, as a line; ``lookup`` finds each by name in each process (a
+    strategy that is not shipped too, as bench/exploiter.py's: a module's function, or a
+    ``partial`` of one, so that it pickles)."""
     seeds = games // 2
     shards = [
-        (a, b, seed, first, min(SHARD, seeds - first), budget) for first in range(0, seeds, SHARD)
+        (a, b, seed, first, min(SHARD, seeds - first), budget, lookup)
+        for first in range(0, seeds, SHARD)
     ]
     context = get_context("spawn")
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=initializer) as pool:
+    with ProcessPoolExecutor(jobs, mp_context=context) as pool:
         results = list(pool.map(_shard, shards))
     wins, both, neither = (sum(r[k] for r in results) for k in range(3))
     low, high = wilson_interval(wins, 2 * seeds)
@@ -90,7 +99,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=6_000, help="games per pairing")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
-    quick = [name for name in STRATEGIES if name != "search"][::-1]  # search: name it
+    quick = [name for name in NAMES if name != "search"][::-1]  # search: name it
     parser.add_argument("--strategies", nargs="+", default=quick)
     parser.add_argument("--budget", type=int, help="search's budget (default: its own)")
     args = parser.parse_args()

@@ -35,6 +35,7 @@ from decisions import MOVE, decisions
 from live_server import serve
 
 from scoring_api.rules import RuleOptions
+from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import SimulationRequest
 
 SEED = 4242
@@ -51,7 +52,7 @@ TARGETS_MS = {("expert", "two"): 10, ("search", "two"): 150, ("search", "four"):
 def bodies_for(table: str, games: int) -> list[dict[str, Any]]:
     """Every decision of the play of ``games`` games, expert against expert."""
     rules = TABLES[table]
-    run = SimulationRequest(("expert",) * rules.players, rules, SEED, games)
+    run = SimulationRequest(lineup_of(("expert",) * rules.players), rules, SEED, games)
     return [d.body for i in range(games) for d in decisions(run, i) if d.path == MOVE]
 
 

@@ -51,10 +51,10 @@ def _pair(args: tuple[int, str, str, int, int, int]) -> tuple[int, int, int]:
     i, base_name, against, near, budget, search_budget = args
     base: Strategy = ExpertStrategy() if base_name == "expert" else SearchStrategy(search_budget)
     lays = None if base_name == "expert" else base
-    player = EndgameStrategy(near=near, budget=budget, base=lays)
+    player = EndgameStrategy(near=near, holdings=budget, base=lays)
     opponent: Strategy = base
     if against == "points":
-        opponent = EndgameStrategy(near=near, budget=budget, by="points", base=lays)
+        opponent = EndgameStrategy(near=near, holdings=budget, by="points", base=lays)
     won = 0
     for seat in (0, 1):
         players = [player, opponent] if seat == 0 else [opponent, player]

@@ -33,6 +33,7 @@ import checkout  # noqa: F401
 from sim.samples import request_from_record, whole_deals
 
 from scoring_api.rules import RuleOptions
+from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.review.deal import LayAwayDecision, review_deal
 from scoring_api.sim.review.labels import LABELS, THRESHOLDS
 from scoring_api.sim.runs import Z95, SimulationRequest
@@ -49,7 +50,7 @@ def _review_games(args: tuple[str, int, int, int, int, int]) -> Found:
     strategy, players, seed, first, games, playouts = args
     rules = RuleOptions(players=players)
     model = "expert" if players == 2 else "expected"
-    run = SimulationRequest((strategy,) * players, rules, seed, games, first)
+    run = SimulationRequest(lineup_of((strategy,) * players), rules, seed, games, first)
     found: Found = ([], [], [], [], [], [])
     for record in whole_deals(run):
         review = review_deal(request_from_record(record, run, model, playouts))
@@ -107,7 +108,7 @@ def measure(strategy: str, args: argparse.Namespace) -> Found:
 
 def _noise_pairs(args: tuple[int, int, int, int]) -> list[tuple[float, float]]:
     seed, first, games, playouts = args
-    run = SimulationRequest(("expected", "expert"), RuleOptions(), seed, games, first)
+    run = SimulationRequest(lineup_of(("expected", "expert")), RuleOptions(), seed, games, first)
     pairs = []
     for record in whole_deals(run):
         request = request_from_record(record, run, "expert", playouts)

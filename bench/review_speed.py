@@ -31,6 +31,7 @@ from live_server import serve
 from sim.samples import request_from_record, whole_deals
 
 from scoring_api.rules import RuleOptions, Tile
+from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.review.deal import review_deal
 from scoring_api.sim.review.inputs import DEFAULT_PLAYOUTS, ReviewRequest
 from scoring_api.sim.runs import SimulationRequest
@@ -68,7 +69,7 @@ def body_of(request: ReviewRequest) -> dict[str, Any]:
 def requests_for(table: str, deals: int) -> list[ReviewRequest]:
     rules, model = TABLES[table]
     strategy = "expert" if model == "expert" else "expected"
-    run = SimulationRequest((strategy,) * rules.players, rules, SEED, deals)
+    run = SimulationRequest(lineup_of((strategy,) * rules.players), rules, SEED, deals)
     found = [request_from_record(r, run, model) for r in whole_deals(run)]  # type: ignore[arg-type]
     return found[:deals]
 

@@ -118,13 +118,14 @@ def timed(server: Server, body: dict[str, object], pids: set[int]) -> Timed:
 PLAIN = """
 import gc, sys, time
 from scoring_api.rules.options import RuleOptions
+from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import SimulationRequest, run
 gc.freeze()
 gc.set_threshold(100_000, 50, 100)
 a, b, seed, first, games, warm, total = sys.argv[1], sys.argv[2], *map(int, sys.argv[3:])
-run(SimulationRequest((a, b), RuleOptions(), seed, warm, first_game=total))
+run(SimulationRequest(lineup_of((a, b)), RuleOptions(), seed, warm, first_game=total))
 started = time.process_time()
-run(SimulationRequest((a, b), RuleOptions(), seed, games, first_game=first))
+run(SimulationRequest(lineup_of((a, b)), RuleOptions(), seed, games, first_game=first))
 print(time.process_time() - started)
 """
 

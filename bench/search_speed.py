@@ -35,6 +35,7 @@ from engine import instructions_per_game
 
 from scoring_api.rules import DEFAULT_RULES, RuleOptions
 from scoring_api.sim.expert.tables import shipped_tables
+from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import SimulationRequest, run
 from scoring_api.sim.search import DEFAULT_BUDGET
 
@@ -61,8 +62,8 @@ COUNTED = {
 def cpu_ms_per_game(
     lineup: tuple[str, ...], rules: RuleOptions, budget: int | None, games: int
 ) -> float:
-    budgets = tuple(budget if name == "search" else None for name in lineup)
-    request = SimulationRequest(lineup, rules, SEED, games, budgets=budgets)
+    budgets = [budget if name == "search" else None for name in lineup]
+    request = SimulationRequest(lineup_of(lineup, budgets), rules, SEED, games)
     started = time.process_time()
     run(request)
     return (time.process_time() - started) * 1000 / games

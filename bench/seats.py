@@ -27,6 +27,7 @@ import checkout  # noqa: F401
 from scoring_api.rules.options import RuleOptions
 from scoring_api.sim.outcome import GameResult
 from scoring_api.sim.playouts.nets import net
+from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import Z95, SimulationRequest, play_one
 from scoring_api.sim.search import SearchStrategy
 
@@ -54,9 +55,9 @@ def _shard(
     mode, name, budget, seed, first, n = args
     rules = MODES[mode]
     others = ("expected",) * (rules.players - 1)
-    budgets = (budget if name == SearchStrategy.name else None, *(None,) * len(others))
-    tried = SimulationRequest((name, *others), rules, seed, n, first, budgets=budgets)
-    base = SimulationRequest(("expected", *others), rules, seed, n, first)
+    budgets = (budget if name == SearchStrategy.name else None,)
+    tried = SimulationRequest(lineup_of((name, *others), budgets), rules, seed, n, first)
+    base = SimulationRequest(lineup_of(("expected", *others)), rules, seed, n, first)
     side = rules.side_of(0)
     wins = base_wins = squares = 0
     nets = net_squares = 0.0

@@ -20,8 +20,8 @@ import time
 import checkout  # noqa: F401  (this checkout first on sys.path)
 
 from scoring_api.rules import RuleOptions
+from scoring_api.sim.registry import lineup_of, strategy_for
 from scoring_api.sim.runs import SimulationRequest, play_one
-from scoring_api.sim_cluster.costs import seat_seconds
 
 SEED = 7
 BUDGETS = (50, 200, 1000, 4000)
@@ -48,21 +48,20 @@ def main() -> int:
         if players == 2:
             cheap.append(("expert", None))
         for name, _ in cheap:
-            sim = SimulationRequest((name,) * players, rules, SEED, args.games)
+            sim = SimulationRequest(lineup_of((name,) * players), rules, SEED, args.games)
             measured = per_game(sim) / players
             show(players, name, None, args.games, measured)
         for budget in BUDGETS:
             games = max(3, args.games * 50 // (budget * players))
-            lineup = ("search",) + ("expected",) * (players - 1)
-            budgets = (budget,) + (None,) * (players - 1)
-            sim = SimulationRequest(lineup, rules, SEED, games, budgets=budgets)
-            others = (players - 1) * seat_seconds("expected", players, None)
+            lineup = lineup_of(("search",) + ("expected",) * (players - 1), (budget,))
+            sim = SimulationRequest(lineup, rules, SEED, games)
+            others = (players - 1) * strategy_for("expected").seconds_per_game(players)
             show(players, "search", budget, games, per_game(sim) - others)
     return 0
 
 
 def show(players: int, name: str, budget: int | None, games: int, measured: float) -> None:
-    model = seat_seconds(name, players, budget)
+    model = strategy_for(name, budget).seconds_per_game(players)
     print(f"{players:7} {name:10} {budget or '':>6} {games:5} {measured * 1000:9.3f} "
           f"{model * 1000:9.3f} {measured / model:6.2f}", flush=True)  # fmt: skip
 

@@ -18,6 +18,7 @@ import checkout  # noqa: F401
 
 from scoring_api.rules import DEFAULT_RULES
 from scoring_api.rules.constants import PLAYERS
+from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import SimulationRequest, run
 
 RUN = 10_000
@@ -37,7 +38,7 @@ def main() -> None:
     for name, games in (("random", args.random), ("expected", args.expected)):
         for played in range(RUN, games + 1, RUN):
             seed += 1
-            run(SimulationRequest((name,) * PLAYERS, DEFAULT_RULES, seed, RUN))
+            run(SimulationRequest(lineup_of((name,) * PLAYERS), DEFAULT_RULES, seed, RUN))
             print(f"{name} v {name}, {played:,} games: peak {peak_mb()} MB")
 
 

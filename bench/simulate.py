@@ -56,6 +56,7 @@ from scoring_api.rules import ALL_TILES, DEFAULT_RULES
 from scoring_api.rules.constants import PLAYERS
 from scoring_api.sim.advisor import MODELS, Model, advise_discards
 from scoring_api.sim.expert.tables import shipped_tables
+from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import SimulationRequest, run
 
 SEED = 20261130
@@ -73,11 +74,12 @@ SEATINGS = {
 FRESH_RUN = """
 import json, sys, time
 from scoring_api.rules import parse_rules
+from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import SimulationRequest, run
 rules, name = parse_rules(json.loads(sys.argv[1])), sys.argv[2]
 games, seed = int(sys.argv[3]), int(sys.argv[4])
 started = time.perf_counter()
-run(SimulationRequest((name,) * rules.players, rules, seed, games))
+run(SimulationRequest(lineup_of((name,) * rules.players), rules, seed, games))
 print(games / (time.perf_counter() - started))
 """
 
@@ -85,13 +87,14 @@ EXPERT_RUN = """
 import sys, time
 from scoring_api.rules import DEFAULT_RULES
 from scoring_api.sim.expert.tables import EXPERT_PLAYERS, shipped_tables
+from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import SimulationRequest, run
 games, seed = int(sys.argv[1]), int(sys.argv[2])
 started = time.perf_counter()
 shipped_tables()
 load = time.perf_counter() - started
 started = time.perf_counter()
-run(SimulationRequest(("expert",) * EXPERT_PLAYERS, DEFAULT_RULES, seed, games))
+run(SimulationRequest(lineup_of(("expert",) * EXPERT_PLAYERS), DEFAULT_RULES, seed, games))
 print(load, games / (time.perf_counter() - started))
 """
 
@@ -102,7 +105,7 @@ Speeds = tuple[float, float]  # games per wall-clock second, games per CPU secon
 def timed_run(names: tuple[str, ...], games: int) -> Speeds:
     """Speeds of one ``run`` of the benchmark's games in this process."""
     wall, cpu = time.perf_counter(), time.process_time()
-    run(SimulationRequest(names, DEFAULT_RULES, SEED, games))
+    run(SimulationRequest(lineup_of(names), DEFAULT_RULES, SEED, games))
     return games / (time.perf_counter() - wall), games / (time.process_time() - cpu)
 
 

@@ -15,7 +15,6 @@ import pytest
 
 from scoring_api.engine import ENGINE, choose
 from scoring_api.rules import DEFAULT_RULES, parse_rules, parse_tile
-from scoring_api.sim.runs import SimulationRequest
 
 ROOT = Path(__file__).resolve().parents[1]
 COMPILED, _ = choose("auto")
@@ -87,10 +86,10 @@ def test_pure_is_pure_and_a_wrong_mode_is_refused(copied_package: Path) -> None:
 
 
 def test_the_engine_classes_pickle_to_equal_values() -> None:
-    """As the cluster's shards and the process pools send them, in either build."""
+    """As the process pools send them, in either build (a run travels to the cluster as
+    plain data: ``sim_cluster.shards.spec_of``)."""
     rules = parse_rules({"players": 4, "partners": True, "double_blank_in_fifteens": False})
-    request = SimulationRequest(("expert", "random", "expected", "greedy"), rules, 7, 10, 0)
-    for value in (rules, DEFAULT_RULES, parse_tile("3-5"), request):
+    for value in (rules, DEFAULT_RULES, parse_tile("3-5")):
         assert pickle.loads(pickle.dumps(value)) == value
     assert pickle.loads(pickle.dumps(rules)).partners is True
 

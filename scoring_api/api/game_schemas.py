@@ -15,12 +15,18 @@ from scoring_api.rules.errors import MalformedInputError
 from scoring_api.rules.game import GameScore, RecordedDeal
 from scoring_api.rules.options import RuleOptions
 from scoring_api.sim.game_records import FORMAT, VERSION
-from scoring_api.sim.registry import STRATEGIES, refusal
-from scoring_api.sim.search import MAX_BUDGET, SearchStrategy
+from scoring_api.sim.registry import NAMES, budget_refusal, named
 
 from .deals import claims_of
 from .fields import BoundedList, JsonInteger, RulesField, TileField
-from .schemas import MAX_PLAYS, ClaimsSchema, PlayEntry, ShownWithHandsSchema, StrictSchema
+from .schemas import (
+    MAX_PLAYS,
+    ClaimsSchema,
+    PlayEntry,
+    ShownWithHandsSchema,
+    StrictSchema,
+    budget_field,
+)
 
 MAX_DEALS = 120
 """Deals in a record, at most: a game to 121 lasts about 10 deals with two players, 13 with
@@ -40,16 +46,18 @@ class SeatSchema(StrictSchema):
 
     name = fields.String(required=True, validate=Length(1, MAX_NAME))
     strategy = fields.String(allow_none=True)
-    budget = JsonInteger(validate=Range(1, MAX_BUDGET))
+    budget = budget_field()
 
     @validates_schema
     def _known_strategy(self, data: dict[str, Any], **_: Any) -> None:
         strategy = data.get("strategy")
-        if strategy is not None and strategy not in STRATEGIES:
-            names = ", ".join(STRATEGIES)
+        if strategy is not None and strategy not in NAMES:
+            names = ", ".join(NAMES)
             raise ValidationError(f"one of {names} (GET /v1/strategies)", "strategy")
-        if "budget" in data and strategy != SearchStrategy.name:
-            raise ValidationError(f"a budget is for {SearchStrategy.name} only", "budget")
+        if "budget" in data:
+            why = budget_refusal(strategy, data["budget"])
+            if why is not None:
+                raise ValidationError(why, "budget")
 
 
 class RecordedDealSchema(ShownWithHandsSchema):
@@ -108,7 +116,8 @@ def check_seats(rules: RuleOptions, seats: list[dict[str, Any]]) -> None:
     if len(seats) != rules.players:
         raise MalformedInputError(f"expected {rules.players} seats, one per player", "/seats")
     for i, seat in enumerate(seats):
-        why = None if seat.get("strategy") is None else refusal(seat["strategy"], rules.players)
+        name = seat.get("strategy")
+        why = None if name is None else named(name).refusal(rules.players)
         if why is not None:
             raise MalformedInputError(why, f"/seats/{i}/strategy")
 

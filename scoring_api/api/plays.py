@@ -10,7 +10,6 @@ from flask import Blueprint
 from scoring_api.rules import Tile, validate_play
 from scoring_api.sim.move import MoveRequest, advise_move
 from scoring_api.sim.registry import strategy_for
-from scoring_api.sim.search import DEFAULT_BUDGET, DEFAULT_BUDGET_MORE_PLAYERS, SearchStrategy
 
 from . import admission, render
 from .body import load_body
@@ -58,7 +57,7 @@ def advise() -> dict[str, Any]:
     body = load_body(_advice_schema)
     admission.admit(admission.ANSWERS)  # plays the options out, and may search: a slot, or a 503
     rules = body["rules"]
-    name, budget = body["strategy"], body.get("budget")
+    strategy = strategy_for(body["strategy"], body.get("budget"))
     request = MoveRequest(
         rules=rules,
         dealer=dealer_of(body),
@@ -68,19 +67,16 @@ def advise() -> dict[str, Any]:
         hand=tuple(body["hand"]),
         laid_away=tuple(body["laid_away"]),
         seat=body.get("seat"),
-        strategy=strategy_for(name, budget),
+        strategy=strategy,
         playouts=body["playouts"],
     )
     advice = advise_move(request)
-    searched = {}
-    if name == SearchStrategy.name:
-        default = DEFAULT_BUDGET if rules.players == 2 else DEFAULT_BUDGET_MORE_PLAYERS
-        searched = {"budget": budget or default}
+    budget = strategy.budget_at(rules.players)
     return {
         "seat": advice.seat,
         "count": advice.count,
-        "strategy": name,
-        **searched,
+        "strategy": strategy.name,
+        **({} if budget is None else {"budget": budget}),
         "model": advice.model,
         "playouts": request.playouts,
         "rules": rules.as_dict(),

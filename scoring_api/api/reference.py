@@ -8,8 +8,8 @@ from typing import Any
 from flask import Blueprint
 
 from scoring_api.rules import ALL_TILES, RULE_OPTIONS
-from scoring_api.rules.constants import DEALS, MAX_PLAYERS, PLAYERS
-from scoring_api.sim.registry import STRATEGIES, refusal
+from scoring_api.rules.constants import DEALS
+from scoring_api.sim.registry import STRATEGIES
 
 bp = Blueprint("reference", __name__, url_prefix="/v1")
 
@@ -49,11 +49,9 @@ _STRATEGIES = {
             "name": strategy.name,
             "description": strategy.description,
             # the numbers of players it can sit with (a client offers it only there)
-            "players": [
-                n for n in range(PLAYERS, MAX_PLAYERS + 1) if refusal(strategy.name, n) is None
-            ],
+            "players": list(strategy.players),
         }
-        for strategy in STRATEGIES.values()
+        for strategy in STRATEGIES
     ]
 }
 

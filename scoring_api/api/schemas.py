@@ -24,10 +24,8 @@ from marshmallow.validate import Equal, Length, OneOf, Range
 from scoring_api.rules import HAND_SIZE, TILE_BY_TEXT, Play, Tile, default_dealer
 from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
 from scoring_api.sim.advisor import MODELS
-from scoring_api.sim.expert.strategy import ExpertStrategy
-from scoring_api.sim.registry import STRATEGIES, refusal
+from scoring_api.sim.registry import DEFAULT_PLAYER, MAX_BUDGET, NAMES, budget_refusal, named
 from scoring_api.sim.review.inputs import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
-from scoring_api.sim.search import MAX_BUDGET, SearchStrategy
 
 from .fields import BoundedList, JsonArray, JsonBoolean, JsonInteger, RulesField, TileField
 from .problems import MAX_ERRORS, note_omitted_errors
@@ -236,25 +234,38 @@ class DealSchema(ShownWithHandsSchema):
 
 def strategy_name(**kwargs: Any) -> fields.String:
     """A strategy's name, one of ``GET /v1/strategies``."""
-    return fields.String(validate=OneOf(tuple(STRATEGIES)), **kwargs)
+    return fields.String(validate=OneOf(NAMES), **kwargs)
+
+
+def budget_field() -> JsonInteger:
+    """A strategy's budget: the strategy named beside it says what it takes
+    (``check_budget``)."""
+    return JsonInteger(validate=Range(1, MAX_BUDGET))
+
+
+def check_budget(data: dict[str, Any]) -> None:
+    """A ``budget`` beside a strategy that takes one, no more than it takes."""
+    if "budget" in data:
+        why = budget_refusal(data.get("strategy"), data["budget"])
+        if why is not None:
+            raise ValidationError({"budget": why})
 
 
 class StrategyChoiceSchema(StrictSchema):
     """A body that names a player (the simulations' seats, the advice): its ``strategy``
-    (declared by each subclass) and, for ``search`` only, its ``budget``."""
+    (declared by each subclass) and its ``budget``, for a strategy that takes one."""
 
-    budget = JsonInteger(validate=Range(1, MAX_BUDGET))
+    budget = budget_field()
 
     @validates_schema
-    def _budget_for_search(self, data: dict[str, Any], **_: Any) -> None:
-        if "budget" in data and data.get("strategy") != SearchStrategy.name:
-            raise ValidationError({"budget": f"a budget is for {SearchStrategy.name} only"})
+    def _budget_it_takes(self, data: dict[str, Any], **_: Any) -> None:
+        check_budget(data)
 
     @validates_schema
     def _strategy_for_the_players(self, data: dict[str, Any], **_: Any) -> None:
         rules, name = data.get("rules"), data.get("strategy")
         if rules is not None and name is not None:
-            why = refusal(name, rules.players)
+            why = named(name).refusal(rules.players)
             if why is not None:
                 raise ValidationError({"strategy": why})
 
@@ -297,5 +308,5 @@ class PlayAdviceSchema(StrategyChoiceSchema):
     seat = JsonInteger(validate=Range(0, MAX_PLAYERS - 1))
     scores = BoundedList(score_field(), validate=Length(PLAYERS, MAX_PLAYERS))
     rules = RulesField()
-    strategy = strategy_name(load_default=ExpertStrategy.name)
+    strategy = strategy_name(load_default=DEFAULT_PLAYER)
     playouts = JsonInteger(load_default=DEFAULT_PLAYOUTS, validate=Range(1, MAX_PLAYOUTS))

@@ -14,7 +14,7 @@ from marshmallow.validate import Length, OneOf, Range
 
 from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
 from scoring_api.rules.json_values import json_integer
-from scoring_api.sim.registry import refusal
+from scoring_api.sim.registry import named
 from scoring_api.sim.runs import MAX_SEED
 
 from .fields import BoundedList, JsonBoolean, JsonInteger, RulesField
@@ -87,7 +87,7 @@ class SimulationSchema(StrictSchema):
                 }
             )
         for seat, player in enumerate(lineup):
-            why = refusal(player["strategy"], rules.players)
+            why = named(player["strategy"]).refusal(rules.players)
             if why is not None:
                 raise ValidationError({"players": {seat: {"strategy": why}}})
         dealer = data.get("first_dealer")

@@ -21,6 +21,7 @@ from flask import Blueprint, Response, request, stream_with_context
 from scoring_api.rules.options import RuleOptions
 from scoring_api.settings import current_settings
 from scoring_api.sim.outcome import DealRecord, GameResult
+from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest, game_line
 from scoring_api.sim_cluster import writers
 from scoring_api.sim_cluster.client import ClusterUnavailable
@@ -165,13 +166,15 @@ def simulate() -> dict[str, Any] | Response:
     slot = _admit(ndjson)  # until the answer is sent and its games end, or a 503
     settings = current_settings()
     sim = SimulationRequest(
-        lineup=tuple(player["strategy"] for player in body["players"]),
+        lineup=lineup_of(
+            [player["strategy"] for player in body["players"]],
+            [player.get("budget") for player in body["players"]],
+        ),
         rules=body["rules"],
         seed=body["seed"] if "seed" in body else secrets.randbelow(MAX_SEED + 1),
         games=body["games"],
         first_game=body["first_game"],
         first_dealer=body["first_dealer"],
-        budgets=tuple(player.get("budget") for player in body["players"]),
     )
     if shard_lines:  # for big runs: the cluster's whatever the size
         shards = shards_of(sim, settings.stream_seconds, None, slot, small_inline=False)

@@ -18,17 +18,18 @@ from open_spiel.python.algorithms import ismcts, mcts
 from scoring_api.rules.constants import HAND_SIZE
 from scoring_api.rules.seats import next_seat
 from scoring_api.rules.tiles import tiles_in
-from scoring_api.sim.registry import STRATEGIES, TWO_PLAYERS_ONLY, strategy_for
+from scoring_api.sim.registry import STRATEGIES, strategy_for
 from scoring_api.sim.seat import Seat
 from scoring_api.sim.stepwise import AWAY, LAY_AWAY, StepGame
-from scoring_api.sim.strategies import Strategy
+from scoring_api.sim.strategies import EVERY_TABLE, Strategy
 
 from . import openspiel_game  # noqa: F401 (registers python_domino_cribbage)
 from .views import drawn_by
 
-STRATEGY_NAMES = tuple(name for name in STRATEGIES if name not in TWO_PLAYERS_ONLY)
-"""The strategies a bot may play, in the registry's order: not ``endgame``, which is for two
-players only and reads the scores, which a bot's ``Seat`` is not told."""
+STRATEGY_NAMES = tuple(s.name for s in STRATEGIES if s.players == EVERY_TABLE)
+"""The strategies a bot may play, in the registry's order: those that sit at every table the
+game offers (not ``endgame``, which is for two players only and reads the scores, which a
+bot's ``Seat`` is not told)."""
 
 
 def seat_view(game: StepGame, seat: int) -> Seat:

@@ -1,9 +1,11 @@
-"""The ``endgame`` player: plays for the game, not the points (issue 42 item 5).
+"""The ``endgame`` player: plays for the game, not the points.
 
-Two players only (the expert's tables are of two-player deals; the API refuses it for three
-or four, ``registry.refusal``). It plays as ``expert`` until a side is within ``NEAR`` points
-of the target. From then on, at each choice of the play (two values that fit), it draws
-``BUDGET`` holdings of the other as ``search`` does (against the expert's lay-away of his six,
+Near the end of a game the points a play is worth are not what it is worth: a side that needs
+three points to win wants the tile most likely to get them first, not the tile that scores
+most on average. Two players only (the expert's tables are of two-player deals: its
+``players``). It plays as ``expert`` until a side is within ``NEAR`` points of the target.
+From then on, at each choice of the play (two values that fit), it draws ``HOLDINGS``
+holdings of the other as ``search`` does (against the expert's lay-away of his six,
 fitting the tiles he laid and his goes: ``playouts.holdings.AgainstLayAway``, seeded by what
 the seat knows) and plays each value out against each, both laying by the expert's play
 table, tile by tile so that the side that first reaches the target wins
@@ -14,9 +16,8 @@ lays the value with the best mean chance (the highest value on a tie). Its lay-a
 expert's.
 
 It knows only what its ``Seat`` knows: the scores before the deal (``Seat.scores``), the
-starter (``Seat.starter``), its own tiles, the tiles laid, the goes and the rules. Measured
-against ``expert`` (bench/play_for_the_game.py, bench/README.md "Play for the game"): 52.46%
-of 20,000 paired games to 61, paired 95% [52.19%, 52.73%].
+starter (``Seat.starter``), its own tiles, the tiles laid, the goes and the rules. How it
+fares against ``expert``: bench/play_for_the_game.py (bench/README.md, "Play for the game").
 """
 
 from __future__ import annotations
@@ -42,14 +43,14 @@ from .winprob.montecarlo import SHOW_STAGE
 
 NEAR: Final = 15
 """Points from the target (either side's) from which it plays for the game."""
-BUDGET: Final = 200
+HOLDINGS: Final = 200
 """Holdings of the other drawn per choice near the end."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class EndgameStrategy(ExpertStrategy):
     """The expert (or ``base`` in the play), but near the end of the game each choice of the
-    play is valued by the chance to win over ``budget`` play-outs (``by="chance"``), or, the
+    play is valued by the chance to win over ``holdings`` play-outs (``by="chance"``), or, the
     bench's control, by their mean net points (``by="points"``, ``search``'s measure)."""
 
     name = "endgame"
@@ -60,17 +61,22 @@ class EndgameStrategy(ExpertStrategy):
         "first wins) and lays the value with the best mean chance to win, a play-out that "
         "ends the deal valued by the chance tables at the show."
     )
+    players = (EXPERT_PLAYERS,)
+    players_reason = "it plays by the expert's tables, which are of two-player deals"
+    seat_seconds = 12e-3
+    """Its play-outs near the end (bench/play_for_the_game.py: 20,000 games against expert
+    in about 4 minutes of CPU)."""
 
     def __init__(
         self,
         tables: ExpertTables | None = None,
         near: int = NEAR,
-        budget: int = BUDGET,
+        holdings: int = HOLDINGS,
         by: str = "chance",
         base: Strategy | None = None,
     ) -> None:
         super().__init__(tables)
-        self.near, self.budget, self.by = near, budget, by
+        self.near, self.holdings, self.by = near, holdings, by
         self.base = base
         """Who lays far from the end (None: the expert; the bench tries ``search``), whose
         lay-away is the expert's either way."""
@@ -104,7 +110,7 @@ class EndgameStrategy(ExpertStrategy):
         best net points, ``by="points"``)."""
         other = next_seat(seat.seat, EXPERT_PLAYERS)
         view = seat.view()
-        holdings = self._against().holdings(view, Random(view.seed), self.budget)
+        holdings = self._against().holdings(view, Random(view.seed), self.holdings)
         key = play_key(seat)
         assert key is not None, "a choice of values"
         state = StateNets(key, self.tables.play)

@@ -1,55 +1,77 @@
-"""Every strategy a run may name, by name (``GET /v1/strategies`` lists them in this order)."""
+"""Every strategy a request may name, in the order ``GET /v1/strategies`` lists them.
+
+The registry is read only: a name is resolved to its strategy once, where a request is read
+(the API's schemas and views, the command line, a shard on a cluster's worker), and runs take
+the strategy objects. Whoever plays a strategy of his own (the expert's table builder, the
+bench's exploiter) hands the object to the run instead of naming it here.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
+from typing import Final
 
 from .endgame import EndgameStrategy
 from .expert.strategy import ExpertStrategy
-from .expert.tables import EXPERT_PLAYERS
 from .search import SearchStrategy
 from .strategies import ExpectedStrategy, GreedyStrategy, RandomStrategy, Strategy
 
-STRATEGIES: dict[str, Strategy] = {
-    strategy.name: strategy
-    for strategy in (
-        RandomStrategy(),
-        GreedyStrategy(),
-        ExpectedStrategy(),
-        ExpertStrategy(),
-        SearchStrategy(),
-        EndgameStrategy(),
-    )
-}
+STRATEGIES: Final[tuple[Strategy, ...]] = (
+    RandomStrategy(),
+    GreedyStrategy(),
+    ExpectedStrategy(),
+    ExpertStrategy(),
+    SearchStrategy(),
+    EndgameStrategy(),
+)
+NAMES: Final = tuple(strategy.name for strategy in STRATEGIES)
+"""Their names, in order."""
+_BY_NAME: Final = {strategy.name: strategy for strategy in STRATEGIES}
+BUDGETED: Final = tuple(s.name for s in STRATEGIES if s.budget_range is not None)
+"""The strategies that take a budget."""
+MAX_BUDGET: Final = max(s.budget_range.maximum for s in STRATEGIES if s.budget_range is not None)
+"""The most budget any of them takes (each checks its own maximum too)."""
+DEFAULT_PLAYER: Final = ExpertStrategy.name
+"""Whose move the computer's move answers for where a request names no strategy: the
+strongest at the speed of a look-up."""
 
-TWO_PLAYERS_ONLY = frozenset({EndgameStrategy.name})
-"""Strategies for two players only (the expert's tables are of two-player deals)."""
+
+def named(name: str) -> Strategy:
+    """The registry's strategy of that name (``KeyError`` for none)."""
+    return _BY_NAME[name]
 
 
-def refusal(name: str, players: int) -> str | None:
-    """Why ``name`` cannot take a seat at a table of ``players``, or None if it can."""
-    if name in TWO_PLAYERS_ONLY and players != EXPERT_PLAYERS:
-        return (
-            f"{name} is for {EXPERT_PLAYERS} players only (it plays by the expert's tables, "
-            f"which are of two-player deals), not {players}"
-        )
+def budget_refusal(name: str | None, budget: int) -> str | None:
+    """Why the strategy ``name`` (None: no strategy named) cannot take ``budget``, or None."""
+    takes = None if name is None else _BY_NAME[name].budget_range
+    if takes is None:
+        return f"a budget is for {' and '.join(BUDGETED)} only"
+    if not 1 <= budget <= takes.maximum:
+        return f"{name}'s budget is from 1 to {takes.maximum}"
     return None
 
 
-Budgets = tuple[int | None, ...]
-"""Each seat's ``search`` budget, seat 0 first (None, or no entry: the default)."""
-
-
 def strategy_for(name: str, budget: int | None = None) -> Strategy:
-    """The strategy of a seat: the registry's as it is now (the table builder registers its
-    own players in turn, so this is never remembered), or ``search`` at the budget given."""
+    """The strategy of a seat: ``name``'s, at ``budget`` if given (``ValueError`` where it
+    takes none, or not that much)."""
     if budget is None:
-        return STRATEGIES[name]
-    if name != SearchStrategy.name:
-        raise ValueError(f"a budget is for {SearchStrategy.name} only, not {name}")
-    return _search_at(budget)
+        return _BY_NAME[name]
+    why = budget_refusal(name, budget)
+    if why is not None:
+        raise ValueError(why)
+    return _at_budget(name, budget)
 
 
 @lru_cache(maxsize=64)
-def _search_at(budget: int) -> SearchStrategy:
-    return SearchStrategy(budget)
+def _at_budget(name: str, budget: int) -> Strategy:
+    return _BY_NAME[name].with_budget(budget)
+
+
+def lineup_of(names: Sequence[str], budgets: Sequence[int | None] = ()) -> tuple[Strategy, ...]:
+    """The strategies of a table, seat 0 first: each seat's name, at its budget where given
+    (``budgets`` by seat; none given: the defaults)."""
+    return tuple(
+        strategy_for(name, budgets[seat] if seat < len(budgets) else None)
+        for seat, name in enumerate(names)
+    )

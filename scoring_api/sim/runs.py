@@ -1,7 +1,9 @@
 """Runs of many games, summarized as sums so that shards of a run merge exactly.
 
 Game ``i`` of a run is played with ``Random(f"{seed}:{i}")``: it depends only on the seed, its
-index and the request, never on the process, the worker or the order of the other games.
+index and the request, never on the process, the worker or the order of the other games. A
+run takes its players as strategy objects, resolved from their names where a request is read
+(``registry``), so that a builder may run players of its own.
 """
 
 from __future__ import annotations
@@ -19,15 +21,14 @@ from scoring_api.rules.tiles import ALL_TILES, Tile
 from .chance import pick
 from .game import GameTable
 from .outcome import CRIB, HAND, PLAY, SOURCE_COUNT, SOURCES, STARTER, GameResult
-from .registry import Budgets, strategy_for
 from .strategies import Strategy
 
 MAX_SEED = 2**53 - 1
 FirstDealer = Literal["alternate", "draw"] | int
 Z95 = 1.959963984540054
 
-Lineup = tuple[str, ...]
-"""The strategy of each seat, by name, seat 0 first."""
+Lineup = tuple[Strategy, ...]
+"""The strategy of each seat, seat 0 first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +36,7 @@ class SimulationRequest:
     """A run of games: everything that decides them, so game ``i`` is a function of it."""
 
     lineup: Lineup
-    """Who plays each seat, by strategy name."""
+    """Who plays each seat (a budget, where one takes it, is the strategy's own)."""
     rules: RuleOptions
     """The rules played."""
     seed: int
@@ -46,20 +47,15 @@ class SimulationRequest:
     """The index of the first (a shard of a bigger run starts later)."""
     first_dealer: FirstDealer = "alternate"
     """Who deals first: seats in turn by game index, a draw, or a fixed seat."""
-    budgets: Budgets = ()
-    """Each seat's ``search`` budget, seat 0 first (none given: the default)."""
 
     def __post_init__(self) -> None:
         if len(self.lineup) != self.rules.players:
             raise ValueError("one strategy per seat")
 
-    def strategies(self) -> list[Strategy]:
-        """The strategy objects of the lineup, seat 0 first."""
-        budgets = self.budgets
-        return [
-            strategy_for(name, budgets[seat] if budgets else None)
-            for seat, name in enumerate(self.lineup)
-        ]
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each seat's strategy by name, seat 0 first."""
+        return tuple(strategy.name for strategy in self.lineup)
 
 
 def draw_for_dealer(rng: Random, players: int) -> int:
@@ -103,7 +99,7 @@ class RunGames:
 
     def __init__(self, request: SimulationRequest, transcript: bool = False) -> None:
         self.request = request
-        self.table = GameTable(request.strategies(), request.rules, transcript)
+        self.table = GameTable(request.lineup, request.rules, transcript)
         self.rng: Random | None = None
 
     def play(self, index: int) -> GameResult:
@@ -306,7 +302,8 @@ def summarize(
     """The figures people study, each beside the sums it comes from: per seat (his side's
     results, and his own points), and with partners per side too."""
     players = []
-    for p, strategy in enumerate(lineup):
+    for p, seated in enumerate(lineup):
+        strategy = seated.name
         side = rules.side_of(p)
         players.append(
             {

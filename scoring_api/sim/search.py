@@ -41,17 +41,23 @@ from .playouts.knowledge import SeatView
 from .playouts.nets import seat_nets
 from .playouts.two_player import StateNets
 from .seat import Seat
+from .strategies import Budget, Strategy
 
-DEFAULT_BUDGET = 1_000
+DEFAULT_BUDGET: Final = 1_000
 """The most holdings drawn per choice by default with two players: each value he may lay is
 played out against each (each holding once however often it is drawn), and most choices settle
-long before (about 11 ms of CPU a game against expert here, bench/README)."""
-DEFAULT_BUDGET_MORE_PLAYERS = 200
+long before (bench/README.md has what a game costs)."""
+DEFAULT_BUDGET_MORE_PLAYERS: Final = 200
 """The default with three or four players, whose careful play-outs (and holdings drawn against
-the others' lay-aways) cost several times the two-player ones (about 28 to 48 ms of CPU a game
-against expected, bench/README)."""
-MAX_BUDGET = 4_000
+the others' lay-aways) cost several times the two-player ones."""
+MAX_BUDGET: Final = 4_000
 """The most a request may ask for (a 422 naming the field past it)."""
+COST_PER_BUDGET: Final = {2: 0.15e-3, 3: 1.0e-3, 4: 1.4e-3}
+"""A seat's cost a game per ``budget ** COST_EXPONENT``, by the number of players: it grows
+with the table (each play-out plays every seat) and with the budget, a little less than in
+proportion (most choices stop early once one value is clearly best); measured warm
+(bench/shard_costs.py)."""
+COST_EXPONENT: Final = 0.8
 FIRST_LOOK = 100
 """Holdings drawn before the search may stop early: a budget this size or
 smaller is spent whole."""
@@ -73,7 +79,7 @@ class Tally:
     """Running sums of the play-outs so far, for ``settled``: each value's total and sum of
     squares, and each pair's sum of products, so each look at whether the search may stop
     costs a few integer operations a pair instead of a pass in floats over every holding
-    drawn (16% of a game's instructions, issue 44)."""
+    drawn, which was a visible share of a game's instructions."""
 
     def __init__(self, values: list[int]) -> None:
         self.values = values
@@ -207,6 +213,7 @@ class SearchStrategy(ExpertStrategy):
         "both laying by the expert's play table (with three or four players every seat "
         "minding the next seat's best reply), and lays the best."
     )
+    budget_range = Budget(DEFAULT_BUDGET, DEFAULT_BUDGET_MORE_PLAYERS, MAX_BUDGET)
 
     def __init__(self, budget: int | None = None, tables: ExpertTables | None = None) -> None:
         super().__init__(tables)
@@ -215,16 +222,30 @@ class SearchStrategy(ExpertStrategy):
         (``DEFAULT_BUDGET_MORE_PLAYERS`` with three or four players)."""
         self._against: tuple[ExpertTables, AgainstLayAway] | None = None
 
+    def given_budget(self) -> int | None:
+        return self.budget
+
+    def with_budget(self, budget: int) -> Strategy:
+        return SearchStrategy(budget, self._tables)
+
+    def seconds_per_game(self, players: int) -> float:
+        return float(COST_PER_BUDGET[players] * self._budget(players) ** COST_EXPONENT)
+
+    def _budget(self, players: int) -> int:
+        """The most holdings per choice at a table of ``players``."""
+        if self.budget is None:
+            return DEFAULT_BUDGET if players == EXPERT_PLAYERS else DEFAULT_BUDGET_MORE_PLAYERS
+        return self.budget
+
     def lay(self, seat: Seat, rng: Random) -> Tile:
         playable = seat.playable
         if playable[0].value == playable[-1].value:
             return playable[0]
         view = seat.view()
+        budget = self._budget(view.players)
         if view.players == EXPERT_PLAYERS:
-            budget = DEFAULT_BUDGET if self.budget is None else self.budget
             nets = search_nets(self._two_player_nets(seat, view), budget)
         else:
-            budget = DEFAULT_BUDGET_MORE_PLAYERS if self.budget is None else self.budget
             nets = search_nets(_seat_nets(view, _sampler(view)), budget)
         totals = {v: sum(n) for v, n in nets.items()}
         value = max(totals, key=lambda v: (totals[v], v))

@@ -1,21 +1,31 @@
-"""Named strategies for simulated games: each chooses a discard and a tile to lay.
+"""Named strategies for simulated games: each chooses a discard and a tile to lay, and says
+what it is: the tables it sits at, the budget it takes if any, what a game costs it.
 
 A strategy sees only what its player could see at the table (``Seat``). Random choices use
 only ``rng.random()`` (``chance.pick``), whose sequence Python guarantees across versions.
-Adding one: a subclass of ``Strategy`` listed in ``registry.STRATEGIES`` (docs/extending.md
-says what else to touch).
+What it says of itself is read where a request is read (the API, the command line, the
+cluster's sizer, ``GET /v1/strategies``), so it is written once, on the strategy. Adding one:
+a subclass of ``Strategy`` listed in ``registry.STRATEGIES`` (docs/extending.md).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from math import comb
 from random import Random
 from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from scoring_api.rules.constants import HAND_SIZE, MAX_COUNT, MAX_VALUE, TILE_COUNT
+from scoring_api.rules.constants import (
+    HAND_SIZE,
+    MAX_COUNT,
+    MAX_PLAYERS,
+    MAX_VALUE,
+    PLAYERS,
+    TILE_COUNT,
+)
 from scoring_api.rules.memo import Memo
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.play_scoring import (
@@ -41,13 +51,75 @@ from .layaway import DrawnValues, Positions
 from .ranks import RANK_VALUES, lowest, nth_rank
 from .seat import Seat
 
+EVERY_TABLE: Final = tuple(range(PLAYERS, MAX_PLAYERS + 1))
+"""The numbers of players a table may have: two, three and four."""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """The budget a strategy takes, which a request may set: the most it may spend on a choice
+    (holdings drawn, play-outs), its default by the number of players and its maximum."""
+
+    two_players: int
+    """The default at a table of two."""
+    more_players: int
+    """The default at a table of three or four (whose play-outs cost more)."""
+    maximum: int
+    """The most a request may ask for (a 422 naming the field past it)."""
+
+    def default(self, players: int) -> int:
+        """The budget where a request gives none."""
+        return self.two_players if players == PLAYERS else self.more_players
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Strategy(ABC):
-    """Adding a strategy is adding one subclass and listing it in ``registry.STRATEGIES``."""
+    """Adding a strategy is adding one subclass and listing it in ``registry.STRATEGIES``:
+    its ``name`` and ``description``, the tables it sits at (``players``), a ``budget_range``
+    if a request may set how much it searches, its cost a game (``seat_seconds``), and the
+    two decisions."""
 
     name: ClassVar[str]
     description: ClassVar[str]
+    players: ClassVar[tuple[int, ...]] = EVERY_TABLE
+    """The numbers of players it sits with (a request naming it at another is a 422, and a
+    client offers it only at these)."""
+    players_reason: ClassVar[str] = ""
+    """Why not at the others, in a few words (a refusal says it)."""
+    budget_range: ClassVar[Budget | None] = None
+    """What a request may set of its budget (None: it takes none)."""
+    seat_seconds: ClassVar[float]
+    """One seat's cost a game in CPU seconds on the compiled engine (the sources interpreted
+    take about three times as long), between a fresh worker's first games and warm ones
+    (bench/shard_costs.py): the cluster sizes a run's first shards by it."""
+
+    def refusal(self, players: int) -> str | None:
+        """Why it cannot take a seat at a table of ``players``, or None if it can."""
+        if players in self.players:
+            return None
+        tables = " or ".join(map(str, self.players))
+        reason = f" ({self.players_reason})" if self.players_reason else ""
+        return f"{self.name} is for {tables} players only{reason}, not {players}"
+
+    def given_budget(self) -> int | None:
+        """The budget it was made with (None: its default, or it takes none)."""
+        return None
+
+    def budget_at(self, players: int) -> int | None:
+        """The budget it plays with at a table of ``players`` (None: it takes none)."""
+        budget = self.budget_range
+        if budget is None:
+            return None
+        given = self.given_budget()
+        return budget.default(players) if given is None else given
+
+    def with_budget(self, budget: int) -> Strategy:
+        """The same strategy at ``budget`` (``budget_range`` says what it takes)."""
+        raise ValueError(f"{self.name} takes no budget")
+
+    def seconds_per_game(self, players: int) -> float:
+        """One seat's cost a game at a table of ``players`` (``seat_seconds``)."""
+        return self.seat_seconds
 
     @abstractmethod
     def discard(
@@ -66,6 +138,7 @@ class Strategy(ABC):
 class RandomStrategy(Strategy):
     name = "random"
     description = "Any legal choice, uniformly at random: a discard, then each tile laid."
+    seat_seconds = 0.05e-3
 
     def discard(
         self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
@@ -89,6 +162,7 @@ class GreedyStrategy(Strategy):
         "Keeps the four tiles with the best expected hand over the possible starters; "
         "lays the tile that scores most now (the higher value on a tie)."
     )
+    seat_seconds = 0.125e-3
 
     def discard(
         self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
@@ -168,6 +242,7 @@ class ExpectedStrategy(Strategy):
         "possible discards; lays the tile that maximizes points now minus the expected best "
         "reply of the next seat over the tiles he may hold (one-tile look-ahead)."
     )
+    seat_seconds = 0.25e-3
 
     def discard(
         self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random

@@ -29,9 +29,8 @@ from scoring_api.rules import MalformedInputError
 from scoring_api.rules.constants import MAX_PLAYERS, PLAYERS
 from scoring_api.rules.options import RULE_OPTIONS, parse_rules
 from scoring_api.settings import check_scheduler
-from scoring_api.sim.registry import STRATEGIES
+from scoring_api.sim.registry import MAX_BUDGET, NAMES, STRATEGIES, named, strategy_for
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest
-from scoring_api.sim.search import DEFAULT_BUDGET, DEFAULT_BUDGET_MORE_PLAYERS, MAX_BUDGET
 
 from .client import ClusterUnavailable
 from .embedded import QUIET_DASK, local_cluster, worker_count
@@ -60,6 +59,17 @@ def _scheduler(value: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _budget_help() -> str:
+    """What ``--budget`` sets, as the strategies that take one say it."""
+    said = [
+        f"{s.name} seats' most holdings per choice, 1 to {budget.maximum} (default "
+        f"{budget.two_players} with two players, {budget.more_players} with more)"
+        for s in STRATEGIES
+        if (budget := s.budget_range) is not None
+    ]
+    return f"the {'; the '.join(said)}"
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="scoring-api", description=__doc__.splitlines()[0])
     commands = top.add_subparsers(dest="command", required=True)
@@ -75,20 +85,13 @@ def parser() -> argparse.ArgumentParser:
         "--players",
         nargs="+",
         required=True,
-        choices=list(STRATEGIES),
+        choices=list(NAMES),
         metavar="STRATEGY",
         help="one strategy per seat, seat 0 first: their number is the number of players",
     )
     sim.add_argument("--seed", type=int, help="0 to 2^53-1 (default: chosen and printed)")
     sim.add_argument("--first-game", type=int, default=0)
-    sim.add_argument(
-        "--budget",
-        type=int,
-        help=(
-            f"the search seats' most holdings per choice, 1 to {MAX_BUDGET} (default "
-            f"{DEFAULT_BUDGET} with two players, {DEFAULT_BUDGET_MORE_PLAYERS} with more)"
-        ),
-    )
+    sim.add_argument("--budget", type=int, help=_budget_help())
     sim.add_argument("--first-dealer", type=_first_dealer, default="alternate")
     for option in RULE_OPTIONS:
         if option.name == "players":  # the lineup says it
@@ -203,13 +206,15 @@ def _recorded(shards: Shards, progress: Progress, shard_file: IO[bytes] | None) 
 
 def simulate(args: argparse.Namespace, stdout: IO[bytes], stderr: IO[str]) -> int:
     sim = SimulationRequest(
-        lineup=tuple(args.players),
+        lineup=tuple(
+            strategy_for(name, None if named(name).budget_range is None else args.budget)
+            for name in args.players
+        ),
         rules=args.rules,
         seed=secrets.randbelow(MAX_SEED + 1) if args.seed is None else args.seed,
         games=args.games,
         first_game=args.first_game,
         first_dealer=args.first_dealer,
-        budgets=tuple(args.budget if name == "search" else None for name in args.players),
     )
     progress = Progress(sim.games, stderr, not args.no_progress)
     shard_file = open(args.shards, "wb") if args.shards else None  # noqa: SIM115
@@ -252,6 +257,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser().error(f"--budget must be from 1 to {MAX_BUDGET}")
     if not PLAYERS <= len(args.players) <= MAX_PLAYERS:
         parser().error(f"--players takes {PLAYERS} to {MAX_PLAYERS} strategies, one per seat")
+    for name in args.players:
+        why = named(name).refusal(len(args.players))
+        if why is not None:
+            parser().error(f"--players: {why}")
     given = {
         option.name: getattr(args, option.name)
         for option in RULE_OPTIONS

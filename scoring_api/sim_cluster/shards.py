@@ -21,6 +21,7 @@ from typing import Any
 from scoring_api import __version__
 from scoring_api.rules.options import RuleOptions
 from scoring_api.sim.outcome import GameResult
+from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import RunGames, SimulationRequest, Totals, game_line
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -107,13 +108,17 @@ class Shard:
 def spec_of(sim: SimulationRequest, deadline: float = 0.0, stop_event: str = "") -> dict[str, Any]:
     """The run as plain data (what a shard needs besides its range): pickles anywhere. With
     the time (epoch seconds) its games must stop by (0: none), and the name of the Dask event
-    the server sets to stop them ("": none)."""
+    the server sets to stop them ("": none). Its players go by name and budget, so only the
+    registry's strategies can be played this way (``ValueError`` for another)."""
+    budgets = [strategy.given_budget() for strategy in sim.lineup]
+    if lineup_of(sim.names, budgets) != sim.lineup:
+        raise ValueError("only the registry's strategies are played from a run's plain data")
     return {
-        "lineup": list(sim.lineup),
+        "lineup": list(sim.names),
         "rules": sim.rules.as_dict(),
         "seed": sim.seed,
         "first_dealer": sim.first_dealer,
-        "budgets": list(sim.budgets),
+        "budgets": budgets,
         "deadline": deadline,
         "stop_event": stop_event,
     }
@@ -121,13 +126,12 @@ def spec_of(sim: SimulationRequest, deadline: float = 0.0, stop_event: str = "")
 
 def request_of(spec: dict[str, Any], first_game: int, games: int) -> SimulationRequest:
     return SimulationRequest(
-        lineup=tuple(spec["lineup"]),
+        lineup=lineup_of(spec["lineup"], spec["budgets"]),
         rules=RuleOptions(**spec["rules"]),
         seed=spec["seed"],
         games=games,
         first_game=first_game,
         first_dealer=spec["first_dealer"],
-        budgets=tuple(spec["budgets"]),
     )
 
 

@@ -2,12 +2,15 @@
 
 No build step, no CDN: everything the page needs is in ``static/``, its own font too
 (``static/fonts/``, so that it looks the same whatever fonts a machine has). The page
-talks only to this service's own JSON API (relative URLs), so it works with no internet.
+talks only to this service's own JSON API (relative URLs), so it works with no internet. What
+it offers before anyone chooses (each seat's strategy) the service writes into the page, so
+that no strategy is named in its scripts.
 """
 
 from __future__ import annotations
 
 import mimetypes
+from typing import Final
 
 from flask import Blueprint, Response, render_template
 
@@ -31,9 +34,19 @@ CONTENT_SECURITY_POLICY = (
 )
 
 
+SIMULATION_SEATS: Final = ("expected", "greedy", "expected", "greedy")
+"""The simulation view's strategies before anyone chooses, seat 0 first (they sit at every
+table: ``GET /v1/strategies``)."""
+PRACTICE_SEATS: Final = ("expert", "expected", "greedy")
+"""The practice table's computer seats before anyone chooses, seats 1 to 3."""
+
+
 @web.get("/")
 def index() -> Response:
-    response = Response(render_template("web/index.html"), mimetype="text/html")
+    page = render_template(
+        "web/index.html", simulation_seats=SIMULATION_SEATS, practice_seats=PRACTICE_SEATS
+    )
+    response = Response(page, mimetype="text/html")
     response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "no-referrer"

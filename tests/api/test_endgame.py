@@ -1,11 +1,11 @@
-"""``endgame`` through the API (issue 42 item 5): /v1/plays/advise and /v1/simulations take
+"""``endgame`` through the API: /v1/plays/advise and /v1/simulations take
 it for two players and refuse it, naming the field, for three or four."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from scoring_api.sim.registry import refusal
+from scoring_api.sim.registry import named
 
 from .contract import ContractClient, pointers, problem_of
 from .test_play_advice import ADVISE, N_ON_15, advise
@@ -28,7 +28,7 @@ def test_advise_refuses_it_for_three_players(api: ContractClient) -> None:
     body = {**N_ON_15, "strategy": "endgame", "rules": {"players": 3}}
     problem = problem_of(api.post(ADVISE, body), 422)
     assert "/strategy" in pointers(problem)
-    assert refusal("endgame", 3) in [e["detail"] for e in problem["errors"]]
+    assert named("endgame").refusal(3) in [e["detail"] for e in problem["errors"]]
 
 
 def _run(*names: str) -> dict[str, Any]:

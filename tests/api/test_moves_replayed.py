@@ -17,6 +17,7 @@ import pytest
 from decisions import LAY_AWAY, decisions
 
 from scoring_api.rules import parse_rules
+from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import SimulationRequest
 
 from .contract import ContractClient
@@ -41,7 +42,7 @@ def test_every_decision_of_simulated_games_is_the_simulators(
     given, lineup = MODES[mode]
     rules = parse_rules(given)
     budgets = tuple(BUDGET if name == "search" else None for name in lineup)
-    request = SimulationRequest(lineup, rules, 4141, 2, first_dealer="draw", budgets=budgets)
+    request = SimulationRequest(lineup_of(lineup, budgets), rules, 4141, 2, first_dealer="draw")
     asked = {"lay_away": 0, "tile": 0, "go": 0}
     for index in range(request.games):
         for decision in decisions(request, index):

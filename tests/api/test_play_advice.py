@@ -14,7 +14,7 @@ from live_server import UNLIMITED
 
 from scoring_api.api.schemas import AdviceSchema, PlayAdviceSchema
 from scoring_api.app import create_app
-from scoring_api.sim.registry import STRATEGIES, refusal
+from scoring_api.sim.registry import NAMES, named
 
 from .contract import ContractClient, pointers, problem_of
 from .helpers import TRICKY, edge_accepts, mutated, spec_validator
@@ -44,7 +44,7 @@ D_ON_30 = {
     "laid_away": ["0-0", "5-5"],
     "plays": SIX,
 }
-DETERMINISTIC = [name for name in STRATEGIES if name != "random"]
+DETERMINISTIC = [name for name in NAMES if name != "random"]
 
 
 def advise(api: ContractClient, body: dict[str, Any], path: str = ADVISE) -> dict[str, Any]:
@@ -131,7 +131,7 @@ def test_the_defaults_are_said(api: ContractClient) -> None:
     )
 
 
-@pytest.mark.parametrize("strategy", list(STRATEGIES))
+@pytest.mark.parametrize("strategy", NAMES)
 def test_the_same_request_gives_the_same_answer(api: ContractClient, strategy: str) -> None:
     body = {**N_ON_15, "strategy": strategy, "playouts": 30}
     first = api.post(ADVISE, body).get_data()
@@ -240,14 +240,14 @@ def test_the_ranking_alone_without_a_strategy(api: ContractClient) -> None:
     assert "strategy" not in answer
 
 
-@pytest.mark.parametrize("strategy", list(STRATEGIES))
+@pytest.mark.parametrize("strategy", NAMES)
 @pytest.mark.parametrize("rules", [{}, {"players": 3}, {"players": 4, "partners": True}])
 def test_each_strategy_chooses_one_of_the_options(
     api: ContractClient, strategy: str, rules: dict[str, Any]
 ) -> None:
     tiles = DRAWN if not rules else DRAWN[:5]
     body = {"tiles": tiles, "dealer": False, "rules": rules, "strategy": strategy}
-    refused = refusal(strategy, rules.get("players", 2))
+    refused = named(strategy).refusal(rules.get("players", 2))
     if refused is not None:  # two players only
         assert pointers(problem_of(api.post(DISCARDS, body), 422)) == ["/strategy"]
         return

@@ -15,9 +15,9 @@ import pytest
 
 from scoring_api.app import create_app
 from scoring_api.rules import DEFAULT_RULES, RuleOptions
-from scoring_api.sim.registry import STRATEGIES
+from scoring_api.sim.registry import STRATEGIES, lineup_of, strategy_for
 from scoring_api.sim.runs import SimulationRequest, Totals
-from scoring_api.sim.search import MAX_BUDGET
+from scoring_api.sim.search import MAX_BUDGET, SearchStrategy
 from scoring_api.sim_cluster import costs, shards
 from scoring_api.sim_cluster.costs import Sizer
 from scoring_api.sim_cluster.runner import Shards, play_inline
@@ -129,7 +129,9 @@ def test_missing_ranges() -> None:
 
 
 def test_shards_are_sized_by_measured_time() -> None:
-    sizer = Sizer(SimulationRequest(("random", "random"), DEFAULT_RULES, 1, 10**6), 1.0, 2)
+    sizer = Sizer(
+        SimulationRequest(lineup_of(("random", "random")), DEFAULT_RULES, 1, 10**6), 1.0, 2
+    )
     sizer.measure(1_000, 0.5)  # 2,000 games/s
     assert sizer.next(10**6) == 2_000
     assert sizer.next(1_000) == 500  # the end shared among the workers
@@ -160,7 +162,7 @@ def test_shards_of_three_and_four_player_runs_give_the_inline_bytes(
 
 # --- the writers: what a run that stops becomes, whatever stopped it ---------------------
 
-RUN = SimulationRequest(("random", "greedy"), DEFAULT_RULES, 3, 200, first_game=10)
+RUN = SimulationRequest(lineup_of(("random", "greedy")), DEFAULT_RULES, 3, 200, first_game=10)
 FAILED = StopReason(StopKind.FAILED, "A shard of the simulation failed: boom.")
 
 
@@ -246,7 +248,7 @@ def test_a_json_run_whose_client_left_is_logged_499_not_as_a_failure() -> None:
 
 def test_one_answer_for_the_view_and_the_command_line(api: ContractClient) -> None:
     request = sim(30, 5, "expected", "random", first_game=4, first_dealer="draw")
-    run = SimulationRequest(("expected", "random"), DEFAULT_RULES, 5, 30, 4, "draw")
+    run = SimulationRequest(lineup_of(("expected", "random")), DEFAULT_RULES, 5, 30, 4, "draw")
     assert api.post(SIMULATE, request).get_json() == json_answer(run, play_inline(run, 1.0))
 
 
@@ -257,16 +259,36 @@ def test_shards_are_sized_in_seconds_from_the_lineups_cost() -> None:
     """Four players searching at the largest budget cost seconds a game: shards of one game
     (a floor of 50 games made shards of minutes); random seats cost microseconds."""
     rules = RuleOptions(players=4)
-    searching = SimulationRequest(("search",) * 4, rules, 1, 100, budgets=(MAX_BUDGET,) * 4)
+    searching = SimulationRequest(lineup_of(("search",) * 4, (MAX_BUDGET,) * 4), rules, 1, 100)
     assert costs.seconds_per_game(searching) > 2.0
     assert Sizer(searching, 1.0, 2).next(100) == 1
-    cheap = SimulationRequest(("random",) * 4, rules, 1, 10**6)
+    cheap = SimulationRequest(lineup_of(("random",) * 4), rules, 1, 10**6)
     assert Sizer(cheap, 1.0, 2).next(10**6) > 100
-    # Search costs more with more seats and a bigger budget; every strategy has a cost.
-    assert costs.seat_seconds("search", 4, 1000) > costs.seat_seconds("search", 2, 1000)
-    assert costs.seat_seconds("search", 2, 4000) > costs.seat_seconds("search", 2, 1000)
-    for name in STRATEGIES:
-        assert name == "search" or name in costs.SEAT_SECONDS
+    # Search costs more with more seats and a bigger budget, its default by the table's.
+    at = strategy_for("search", 1000)
+    assert at.seconds_per_game(4) > at.seconds_per_game(2)
+    assert strategy_for("search", 4000).seconds_per_game(2) > at.seconds_per_game(2)
+    default = strategy_for("search")
+    assert default.seconds_per_game(2) == at.seconds_per_game(2)
+    assert default.seconds_per_game(4) == strategy_for("search", 200).seconds_per_game(4)
+    # Every strategy says its own cost: none is guessed by name.
+    for strategy in STRATEGIES:
+        if not isinstance(strategy, SearchStrategy):
+            assert "seat_seconds" in vars(type(strategy)), strategy.name
+        assert 0 < strategy.seconds_per_game(2) < 1
+
+
+def test_a_run_travels_to_the_cluster_as_names_and_budgets() -> None:
+    """What a worker plays is the request's lineup, resolved again by name and budget; a
+    strategy that is not the registry's cannot be sent (it would be played as another)."""
+    lineup = lineup_of(("search", "expert"), (300, None))
+    run = SimulationRequest(lineup, DEFAULT_RULES, 5, 30, 4, "draw")
+    spec = shards.spec_of(run)
+    assert (spec["lineup"], spec["budgets"]) == (["search", "expert"], [300, None])
+    assert shards.request_of(spec, 4, 30) == run
+    own = dataclasses.replace(run, lineup=(SearchStrategy(300), lineup[1]))
+    with pytest.raises(ValueError, match="registry"):
+        shards.spec_of(own)
 
 
 def test_an_inline_run_stops_between_the_games_of_a_shard(

@@ -15,7 +15,7 @@ from marshmallow import ValidationError
 from scoring_api.api.simulation_schemas import SimulationSchema
 from scoring_api.app import create_app
 from scoring_api.rules import ALL_TILES, RuleOptions, parse_tiles, show_total
-from scoring_api.sim.registry import STRATEGIES, refusal
+from scoring_api.sim.registry import NAMES, STRATEGIES, lineup_of, named
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest, Totals, run, summarize
 from scoring_api.sim.search import MAX_BUDGET
 
@@ -76,17 +76,17 @@ def test_spec_examples_are_real_answers(api: ContractClient) -> None:
 def test_strategies_are_listed_with_descriptions(api: ContractClient) -> None:
     listed = api.get("/v1/strategies").get_json()["strategies"]
     assert [(s["name"], s["description"]) for s in listed] == [
-        (s.name, s.description) for s in STRATEGIES.values()
+        (s.name, s.description) for s in STRATEGIES
     ]
     sits = {s["name"]: s["players"] for s in listed}
-    assert sits == {**{name: [2, 3, 4] for name in STRATEGIES}, "endgame": [2]}
+    assert sits == {**{name: [2, 3, 4] for name in NAMES}, "endgame": [2]}
     for name, players in sits.items():  # each table size it is not listed at is refused
-        for n in {2, 3, 4} - set(players):
-            assert refusal(name, n) is not None
+        for n in {2, 3, 4}:
+            assert (named(name).refusal(n) is None) == (n in players)
     assert [s["name"] for s in listed] == [
         "random", "greedy", "expected", "expert", "search", "endgame"
     ]  # fmt: skip
-    assert SPEC["components"]["schemas"]["StrategyName"]["enum"] == list(STRATEGIES)
+    assert SPEC["components"]["schemas"]["StrategyName"]["enum"] == list(NAMES)
 
 
 def test_simulation_page_table_names_every_strategy() -> None:
@@ -94,12 +94,14 @@ def test_simulation_page_table_names_every_strategy() -> None:
     section = page.read_text(encoding="utf-8").split("\n## Strategies\n", 1)[1]
     table = section.split("\n## ", 1)[0]
     rows = [line for line in table.splitlines() if line.startswith("| `")]
-    assert [row.split("`")[1] for row in rows] == list(STRATEGIES)
+    assert [row.split("`")[1] for row in rows] == list(NAMES)
 
 
 def test_summary_is_the_cores_summary_with_its_sums(api: ContractClient) -> None:
     body = api.post(SIMULATE, sim(60, 7, first_dealer="draw")).get_json()
-    core = SimulationRequest(("greedy", "random"), RuleOptions(), 7, 60, first_dealer="draw")
+    core = SimulationRequest(
+        lineup_of(("greedy", "random")), RuleOptions(), 7, 60, first_dealer="draw"
+    )
     totals = run(core)
     assert body["totals"] == totals.as_dict()
     assert {k: body[k] for k in summarize(totals, core.lineup)} == json.loads(
@@ -136,7 +138,7 @@ def test_shards_merge_exactly(api: ContractClient) -> None:
         shard = api.post(SIMULATE, sim(500, 5, "random", "random", first_game=first_game))
         merged.merge(Totals.from_dict(shard.get_json()["totals"]))
     assert merged.as_dict() == whole["totals"]
-    summary = json.loads(json.dumps(summarize(merged, ("random", "random"))))
+    summary = json.loads(json.dumps(summarize(merged, lineup_of(("random", "random")))))
     assert {k: whole[k] for k in summary} == summary
 
 

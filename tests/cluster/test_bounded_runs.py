@@ -22,6 +22,7 @@ import pytest
 from live_server import Answer, Server, serve
 
 from scoring_api.rules import RuleOptions
+from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import SimulationRequest
 from scoring_api.sim_cluster.runner import play_on_cluster
 
@@ -29,7 +30,7 @@ from .dask_processes import Scheduler, scheduler, workers
 from .helpers import RUN, SIMULATE, SMALL_SHARDS, wait_until
 
 SEARCH_SEATS = RuleOptions(players=4)
-SEARCHING = SimulationRequest(("search",) * 4, SEARCH_SEATS, 3, 100, budgets=(1000,) * 4)
+SEARCHING = SimulationRequest(lineup_of(("search",) * 4, (1000,) * 4), SEARCH_SEATS, 3, 100)
 SEARCHING_BODY = {
     "games": 100,
     "seed": 3,

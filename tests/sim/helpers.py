@@ -10,8 +10,10 @@ from scoring_api.rules.constants import MAX_COUNT
 from scoring_api.rules.tiles import Tile
 from scoring_api.sim.outcome import DealRecord, GameResult
 from scoring_api.sim.playouts.laying import greedy_of_code
+from scoring_api.sim.registry import lineup_of, named
 from scoring_api.sim.search import SearchStrategy
 from scoring_api.sim.seat import Seat
+from scoring_api.sim.strategies import Strategy
 
 
 def stored_fields(cls: type) -> set[str]:
@@ -24,8 +26,11 @@ SMALL_BUDGET = 3
 """The search's budget where a test checks the bookkeeping of its games, not its strength."""
 
 
-def small_budgets(lineup: tuple[str, ...]) -> tuple[int | None, ...]:
-    return tuple(SMALL_BUDGET if name == "search" else None for name in lineup)
+def small_lineup(names: tuple[str, ...]) -> tuple[Strategy, ...]:
+    """The registry's strategies of ``names``, each that takes a budget at ``SMALL_BUDGET``."""
+    return lineup_of(
+        names, [None if named(name).budget_range is None else SMALL_BUDGET for name in names]
+    )
 
 
 RECORDER_BUDGET = 6

@@ -8,6 +8,7 @@ import pytest
 from scoring_api.rules import Play, RuleOptions, parse_rules
 from scoring_api.rules.deal import Deal, score_deal
 from scoring_api.sim.outcome import DealRecord, GameResult
+from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import SimulationRequest, play_all
 
 MODES = {
@@ -56,6 +57,8 @@ def replay(game: GameResult, rules: RuleOptions) -> None:
 def test_simulated_games_replayed_deal_by_deal(mode: str) -> None:
     rules = MODES[mode]
     lineup = ("expected", "greedy", "random", "expected")[: rules.players]
-    request = SimulationRequest(lineup, rules, seed=424242, games=25, first_dealer="draw")
+    request = SimulationRequest(
+        lineup_of(lineup), rules, seed=424242, games=25, first_dealer="draw"
+    )
     for game in play_all(request, transcript=True):
         replay(game, rules)

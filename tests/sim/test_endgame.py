@@ -15,7 +15,7 @@ from scoring_api.sim.endgame import NEAR, EndgameStrategy
 from scoring_api.sim.expert.strategy import ExpertStrategy, play_key
 from scoring_api.sim.game import play_game
 from scoring_api.sim.playouts.two_player import ME, NO_SEAT, OTHER, UNREACHED, StateNets
-from scoring_api.sim.registry import STRATEGIES, refusal
+from scoring_api.sim.registry import lineup_of, named
 from scoring_api.sim.runs import SimulationRequest, play_one
 from scoring_api.sim.seat import Seat
 
@@ -48,14 +48,15 @@ def _games(player: EndgameStrategy, seeds: range) -> list[tuple[int | None, tupl
 
 
 def test_it_is_registered_for_two_players_only() -> None:
-    assert isinstance(STRATEGIES["endgame"], EndgameStrategy)
-    assert refusal("endgame", 2) is None
+    assert isinstance(named("endgame"), EndgameStrategy)
+    assert named("endgame").players == (2,)
+    assert named("endgame").refusal(2) is None
     for players in (3, 4):
-        assert refusal("endgame", players) == (
+        assert named("endgame").refusal(players) == (
             f"endgame is for 2 players only (it plays by the expert's tables, which are of "
             f"two-player deals), not {players}"
         )
-        assert refusal("search", players) is None
+        assert named("search").refusal(players) is None
     seat = Seat((), (), 0, 4, sides=(0, 1, 2), played=[0, 0, 0])
     with pytest.raises(ValueError, match=r"^endgame is for 2 players only$"):
         EndgameStrategy().lay(seat, Random(0))
@@ -66,7 +67,7 @@ def test_a_game_is_a_function_of_its_seed() -> None:
     games below are checked on both by the fast suite and the pure golden run)."""
     first = _games(EndgameStrategy(), range(4))
     assert _games(EndgameStrategy(), range(4)) == first
-    run = SimulationRequest(("endgame", "expert"), DEFAULT_RULES, 42, 3)
+    run = SimulationRequest(lineup_of(("endgame", "expert")), DEFAULT_RULES, 42, 3)
     assert play_one(run, 1) == play_one(run, 1)
 
 

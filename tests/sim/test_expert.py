@@ -39,6 +39,7 @@ from scoring_api.sim.expert.tables import (
 )
 from scoring_api.sim.game import play_game
 from scoring_api.sim.playouts.two_player import packed_key, packed_play, play_out
+from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import SimulationRequest, play_one, run
 from scoring_api.sim.seat import Seat
 
@@ -190,7 +191,7 @@ def test_expert_lays_away_by_the_model_under_other_show_rules() -> None:
 
 @pytest.mark.parametrize("rules", [DEFAULT_RULES, RuleOptions(target=121)])
 def test_expert_games_are_reproducible(rules: RuleOptions) -> None:
-    request = SimulationRequest(("expert", "expected"), rules, seed=99, games=40)
+    request = SimulationRequest(lineup_of(("expert", "expected")), rules, seed=99, games=40)
     assert run(request) == run(request)
     game = play_one(request, 3, transcript=True)
     assert game.transcript
@@ -235,8 +236,8 @@ def test_the_expert_looks_up_the_state_play_key_names() -> None:
 def test_with_more_players_the_expert_plays_as_expected(rules: RuleOptions) -> None:
     lineup = ("expert",) + ("random",) * (rules.players - 1)
     same = ("expected",) + ("random",) * (rules.players - 1)
-    assert run(SimulationRequest(lineup, rules, 5, 20)) == run(
-        SimulationRequest(same, rules, 5, 20)
+    assert run(SimulationRequest(lineup_of(lineup), rules, 5, 20)) == run(
+        SimulationRequest(lineup_of(same), rules, 5, 20)
     )
 
 
@@ -264,8 +265,8 @@ def test_early_states_are_the_first_tiles_of_the_first_count(
 
 
 def test_each_round_of_self_play_is_played_by_its_own_recorder() -> None:
-    # The registry's look-up was once remembered: the second round then replayed the first
-    # round's recorder (laying as expected, filling the first round's set) and met no state.
+    # Each round's run is handed its own recorder: a round that played another's (laying as
+    # expected, filling that round's set) would meet no state of its own.
     tables = shipped_tables()
     by_expected = build.self_play_states(tables, 40, 7, False, jobs=1)
     by_table = build.self_play_states(tables, 40, 7, True, jobs=1)

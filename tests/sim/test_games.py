@@ -10,7 +10,7 @@ import pytest
 from scoring_api.rules import RuleOptions, leader, show_total
 from scoring_api.sim.game import play_game
 from scoring_api.sim.outcome import DealRecord
-from scoring_api.sim.registry import STRATEGIES
+from scoring_api.sim.registry import NAMES, lineup_of
 from scoring_api.sim.runs import (
     FirstDealer,
     SimulationRequest,
@@ -21,9 +21,9 @@ from scoring_api.sim.runs import (
 )
 from scoring_api.sim.strategies import RandomStrategy
 
-from .helpers import check_game, small_budgets
+from .helpers import check_game, small_lineup
 
-PAIRS = [(a, b) for a in STRATEGIES for b in STRATEGIES]
+PAIRS = [(a, b) for a in NAMES for b in NAMES]
 RULES = [
     RuleOptions(),
     RuleOptions(target=121, starter_double_points=2),
@@ -62,15 +62,13 @@ def check_deal(record: DealRecord, rules: RuleOptions) -> None:
 @pytest.mark.parametrize("rules", RULES, ids=["default", "121", "plain"])
 @pytest.mark.parametrize(("zero", "one"), PAIRS)
 def test_games_add_up_and_stop_at_the_target(zero: str, one: str, rules: RuleOptions) -> None:
-    request = SimulationRequest(
-        (zero, one), rules, 20261130, 15, first_dealer="draw", budgets=small_budgets((zero, one))
-    )
+    request = SimulationRequest(small_lineup((zero, one)), rules, 20261130, 15, first_dealer="draw")
     for game in play_all(request, transcript=True):
         check_game(game, rules, check_deal)
 
 
 def test_a_game_depends_only_on_request_and_index() -> None:
-    request = SimulationRequest(("expected", "greedy"), RuleOptions(), seed=9, games=30)
+    request = SimulationRequest(lineup_of(("expected", "greedy")), RuleOptions(), seed=9, games=30)
     forward = [play_one(request, i, transcript=True) for i in range(30)]
     order = list(range(30))
     Random(1).shuffle(order)
@@ -80,7 +78,7 @@ def test_a_game_depends_only_on_request_and_index() -> None:
 
 
 def test_transcripts_do_not_change_the_games() -> None:
-    request = SimulationRequest(("greedy", "random"), RuleOptions(), seed=4, games=20)
+    request = SimulationRequest(lineup_of(("greedy", "random")), RuleOptions(), seed=4, games=20)
     for plain, recorded in zip(play_all(request), play_all(request, True), strict=True):
         recorded.transcript = None
         assert plain == recorded
@@ -90,7 +88,9 @@ def test_transcripts_do_not_change_the_games() -> None:
 def test_shards_merge_into_the_whole_run(first_dealer: FirstDealer) -> None:
     def shard(first: int, games: int) -> Totals:
         names = ("random", "greedy")
-        return run(SimulationRequest(names, RuleOptions(), 77, games, first, first_dealer))
+        return run(
+            SimulationRequest(lineup_of(names), RuleOptions(), 77, games, first, first_dealer)
+        )
 
     merged = Totals.empty(RuleOptions())
     for first, games in ((0, 37), (37, 1), (38, 62)):
@@ -99,7 +99,7 @@ def test_shards_merge_into_the_whole_run(first_dealer: FirstDealer) -> None:
 
 
 def test_totals_are_the_sums_of_the_games() -> None:
-    request = SimulationRequest(("expected", "random"), RuleOptions(), 5, 200)
+    request = SimulationRequest(lineup_of(("expected", "random")), RuleOptions(), 5, 200)
     games = list(play_all(request))
     totals = run(request)
     assert totals.games == sum(totals.wins) == 200

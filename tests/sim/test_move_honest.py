@@ -18,6 +18,7 @@ from scoring_api.rules.validation import check_turn
 from scoring_api.sim.move import seat_at_turn
 from scoring_api.sim.outcome import DealRecord
 from scoring_api.sim.playouts.knowledge import view_at
+from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import SimulationRequest, play_one
 from scoring_api.sim.search import SearchStrategy
 from scoring_api.sim.seat import Seat
@@ -79,7 +80,7 @@ def redealt(
 @pytest.mark.parametrize("mode", MODES)
 def test_the_seat_and_its_search_do_not_see_the_tiles_he_has_not_seen(mode: str) -> None:
     rules = MODES[mode]
-    run = SimulationRequest(("search",) * rules.players, rules, 52, 1, budgets=(30,) * 4)
+    run = SimulationRequest(lineup_of(("search",) * rules.players, (30,) * 4), rules, 52, 1)
     rng = Random(mode)
     transcript = play_one(run, 0, transcript=True).transcript
     assert transcript is not None

@@ -10,7 +10,7 @@ import pytest
 
 from scoring_api.rules import ALL_TILES, RuleOptions, parse_rules, show_total
 from scoring_api.sim.outcome import DealRecord
-from scoring_api.sim.registry import STRATEGIES, refusal
+from scoring_api.sim.registry import STRATEGIES, lineup_of
 from scoring_api.sim.runs import (
     SimulationRequest,
     Totals,
@@ -20,7 +20,7 @@ from scoring_api.sim.runs import (
     summarize,
 )
 
-from .helpers import check_game, small_budgets
+from .helpers import check_game, small_lineup
 
 MODES = {
     "three": parse_rules({"players": 3}),
@@ -32,7 +32,7 @@ TILES_USED = {3: 17, 4: 21}
 
 
 def lineups(players: int) -> list[tuple[str, ...]]:
-    names = [name for name in STRATEGIES if refusal(name, players) is None]
+    names = [s.name for s in STRATEGIES if s.refusal(players) is None]
     return [tuple(names[(k + seat) % len(names)] for seat in range(players)) for k in range(3)]
 
 
@@ -70,9 +70,7 @@ def check_deal(record: DealRecord, rules: RuleOptions) -> None:
 def test_games_add_up_and_stop_at_the_target(mode: str, lineup: int) -> None:
     rules = MODES[mode]
     names = lineups(rules.players)[lineup]
-    request = SimulationRequest(
-        names, rules, 20261201, 12, first_dealer="draw", budgets=small_budgets(names)
-    )
+    request = SimulationRequest(small_lineup(names), rules, 20261201, 12, first_dealer="draw")
     for game in play_all(request, transcript=True):
         check_game(game, rules, check_deal)
 
@@ -80,7 +78,7 @@ def test_games_add_up_and_stop_at_the_target(mode: str, lineup: int) -> None:
 def test_partnerships_play_to_121_and_credit_the_side() -> None:
     rules = MODES["partners"]
     assert rules.target == 121
-    request = SimulationRequest(("expected",) * 4, rules, seed=3, games=10)
+    request = SimulationRequest(lineup_of(("expected",) * 4), rules, seed=3, games=10)
     for game in play_all(request, transcript=True):
         check_game(game, rules, check_deal)
         assert len(game.scores) == 2
@@ -93,7 +91,7 @@ def test_shards_merge_into_the_whole_run(mode: str) -> None:
 
     def shard(first: int, games: int) -> Totals:
         names = lineups(rules.players)[0]
-        return run(SimulationRequest(names, rules, 11, games, first, "alternate"))
+        return run(SimulationRequest(lineup_of(names), rules, 11, games, first, "alternate"))
 
     merged = Totals.empty(rules)
     for first, games in ((0, 13), (13, 1), (14, 26)):
@@ -104,8 +102,8 @@ def test_shards_merge_into_the_whole_run(mode: str) -> None:
 def test_summaries_per_seat_and_per_side() -> None:
     rules = MODES["partners"]
     names = ("expected", "random", "expected", "random")
-    totals = run(SimulationRequest(names, rules, 5, 60))
-    summary = summarize(totals, names, rules)
+    totals = run(SimulationRequest(lineup_of(names), rules, 5, 60))
+    summary = summarize(totals, lineup_of(names), rules)
     players, sides = summary["players"], summary["sides"]
     assert isinstance(players, list)
     assert isinstance(sides, list)
@@ -143,7 +141,7 @@ def test_random_hands_and_cribs_show_the_exhaustive_mean(mode: str) -> None:
     exhaustive = _exhaustive_mean()
     assert round(exhaustive, 3) == 5.644
     rules = MODES[mode]
-    totals = run(SimulationRequest(("random",) * rules.players, rules, 99, 400))
+    totals = run(SimulationRequest(lineup_of(("random",) * rules.players), rules, 99, 400))
     for histogram in (totals.hand_scores, totals.crib_scores):
         shown = sum(histogram)
         mean = sum(total * count for total, count in enumerate(histogram)) / shown

@@ -20,6 +20,7 @@ from scoring_api.rules.errors import IllegalPlayError
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.referee_state import NO_GO
 from scoring_api.sim.advisor import advise_discards
+from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.review.deal import DealReview, LayAwayDecision, PlayDecision, review_deal
 from scoring_api.sim.review.inputs import ReviewRequest, laid_away
 from scoring_api.sim.review.labels import THRESHOLDS, label_of
@@ -39,7 +40,7 @@ TABLES = [
 
 
 def _requests(rules: RuleOptions, lineup: tuple[str, ...], model: str, deals: int) -> list:
-    run = SimulationRequest(lineup, rules, 20261202, 4)
+    run = SimulationRequest(lineup_of(lineup), rules, 20261202, 4)
     records = list(whole_deals(run))[:deals]
     return [request_from_record(r, run, model, PLAYOUTS) for r in records]  # type: ignore[arg-type]
 

@@ -34,7 +34,7 @@ from scoring_api.rules.show import show_total
 from scoring_api.rules.tiles import tile_mask
 from scoring_api.sim.playouts.nets import net
 from scoring_api.sim.ranks import ranks_of
-from scoring_api.sim.registry import STRATEGIES
+from scoring_api.sim.registry import lineup_of, named
 from scoring_api.sim.review.deal import LayAwayDecision, PlayDecision, review_deal
 from scoring_api.sim.review.inputs import ReviewRequest
 from scoring_api.sim.review.reading import TileLaid, refereed
@@ -51,11 +51,11 @@ LADDER_DEALS = 1000
 LADDER_PLAYOUTS = 20  # the order shows through the play-outs' noise even at this few
 FLAGGED_PLAYOUTS = 1000
 REPLAYS = 300
-EXPERT = STRATEGIES["expert"]
+EXPERT = named("expert")
 
 
 def _deals(lineup: tuple[str, ...], games: int, first: int = 0) -> list[ReviewRequest]:
-    run = SimulationRequest(lineup, DEFAULT_RULES, SEED, games, first)
+    run = SimulationRequest(lineup_of(lineup), DEFAULT_RULES, SEED, games, first)
     return [request_from_record(r, run, "expert") for r in whole_deals(run)]
 
 

@@ -17,9 +17,18 @@ from scoring_api.sim.game import play_game
 from scoring_api.sim.playouts.holdings import AGAINST_EXPECTED, UNIFORM, AgainstLayAway, Sampler
 from scoring_api.sim.playouts.nets import seat_nets
 from scoring_api.sim.playouts.two_player import StateNets, play_values
-from scoring_api.sim.registry import strategy_for
+from scoring_api.sim.registry import lineup_of, strategy_for
 from scoring_api.sim.runs import SimulationRequest, Totals, paired_interval, play_one, run
-from scoring_api.sim.search import CLEAR, FIRST_LOOK, INDIFFERENT, SearchStrategy, settled
+from scoring_api.sim.search import (
+    CLEAR,
+    DEFAULT_BUDGET,
+    DEFAULT_BUDGET_MORE_PLAYERS,
+    FIRST_LOOK,
+    INDIFFERENT,
+    MAX_BUDGET,
+    SearchStrategy,
+    settled,
+)
 from scoring_api.sim.seat import Seat
 from scoring_api.sim.strategies import ExpectedStrategy
 
@@ -74,18 +83,25 @@ def test_its_choice_never_reads_a_tile_the_seat_has_not_seen(rules: RuleOptions)
 
 def test_a_run_is_a_function_of_its_seed_and_budgets() -> None:
     def totals(budget: int) -> Totals:
-        lineup = ("search", "expert")
-        return run(SimulationRequest(lineup, DEFAULT_RULES, 11, 6, budgets=(budget, None)))
+        lineup = lineup_of(("search", "expert"), (budget, None))
+        return run(SimulationRequest(lineup, DEFAULT_RULES, 11, 6))
 
     assert totals(4) == totals(4)
     assert totals(4) != totals(40)  # the budget is played, not ignored
 
 
 def test_a_budget_is_for_search_alone() -> None:
-    assert strategy_for("search", 9) == strategy_for("search", 9)
+    assert strategy_for("search", 9) is strategy_for("search", 9)
     assert isinstance(strategy_for("search", 9), SearchStrategy)
-    with pytest.raises(ValueError, match=r"^a budget is for search only, not expected$"):
+    assert strategy_for("search", 9).given_budget() == 9
+    assert (strategy_for("search").budget_at(2), strategy_for("search").budget_at(3)) == (
+        DEFAULT_BUDGET,
+        DEFAULT_BUDGET_MORE_PLAYERS,
+    )
+    with pytest.raises(ValueError, match=r"^a budget is for search only$"):
         strategy_for("expected", 9)
+    with pytest.raises(ValueError, match=r"^search's budget is from 1 to 4000$"):
+        strategy_for("search", MAX_BUDGET + 1)
 
 
 STRENGTH_SEEDS = 600
@@ -97,11 +113,9 @@ def test_search_at_a_small_budget_beats_expected() -> None:
     """1,200 games: each seed played with the seats both ways (the same tiles to the same
     seats), as bench/ladder.py pairs them; search's paired 95% interval lies above even.
     Deterministic: the same games on every machine."""
-    budgets = (STRENGTH_BUDGET, None)
-    ab = SimulationRequest(("search", "expected"), DEFAULT_RULES, 4242, STRENGTH_SEEDS,
-                           budgets=budgets)  # fmt: skip
-    ba = SimulationRequest(("expected", "search"), DEFAULT_RULES, 4242, STRENGTH_SEEDS,
-                           budgets=budgets[::-1])  # fmt: skip
+    lineup = lineup_of(("search", "expected"), (STRENGTH_BUDGET, None))
+    ab = SimulationRequest(lineup, DEFAULT_RULES, 4242, STRENGTH_SEEDS)
+    ba = SimulationRequest(lineup[::-1], DEFAULT_RULES, 4242, STRENGTH_SEEDS)
     wins = both = neither = 0
     for index in range(STRENGTH_SEEDS):
         first, second = play_one(ab, index).winner == 0, play_one(ba, index).winner == 1
@@ -127,9 +141,8 @@ def test_it_leaves_the_games_random_numbers_so_paired_seatings_see_the_same_tile
     """The ladder's two seatings of a seed are a pair only if every deal is the same."""
     rules = RuleOptions(players=players)
     others = ("expert", "expected")[: players - 1]
-    budgets = (BUDGET, *(None,) * len(others))
-    searched = SimulationRequest(("search", *others), rules, 31, 3, budgets=budgets)
-    plain = SimulationRequest(("expert", *others), rules, 31, 3)
+    searched = SimulationRequest(lineup_of(("search", *others), (BUDGET,)), rules, 31, 3)
+    plain = SimulationRequest(lineup_of(("expert", *others)), rules, 31, 3)
     for index in range(3):
         with_search, without = _deals(searched, index), _deals(plain, index)
         common = min(len(with_search), len(without))  # until either game ends

@@ -14,6 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from scoring_api.rules import DEFAULT_RULES
+from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import SimulationRequest, Totals, run, wilson_interval
 
 GAMES = 10_000
@@ -24,7 +25,9 @@ SEED = 20261130
 def win_interval(stronger: str, weaker: str) -> tuple[float, float]:
     """95% interval of ``stronger``'s win rate over GAMES games, seats alternating."""
     shards = [
-        SimulationRequest((stronger, weaker), DEFAULT_RULES, SEED, SHARD, first, "alternate")
+        SimulationRequest(
+            lineup_of((stronger, weaker)), DEFAULT_RULES, SEED, SHARD, first, "alternate"
+        )
         for first in range(0, GAMES, SHARD)
     ]
     totals = Totals.empty(DEFAULT_RULES)

@@ -9,10 +9,9 @@ from scoring_api.rules.options import DEFAULT_RULES
 from scoring_api.rules.tiles import Tile
 
 from ..playouts.two_player import PlayKey
-from ..registry import STRATEGIES
 from ..runs import SimulationRequest, run
 from ..seat import Seat
-from ..strategies import ExpectedStrategy
+from ..strategies import ExpectedStrategy, Strategy
 from .strategy import ExpertStrategy, play_key
 from .tables import ExpertTables
 
@@ -56,10 +55,6 @@ def batches(games: int, by_table: bool) -> list[Batch]:
     ]
 
 
-FIXED = "expert-build-fixed"
-"""The name a fixed expert plays under while the builder's games run."""
-
-
 def states_met(
     games: Sequence[Batch],
     tables: ExpertTables,
@@ -74,16 +69,12 @@ def states_met(
     found: list[list[PlayKey]] = []
     for against_expected, first, n in games:
         met: set[PlayKey] = set()
-        STRATEGIES[_Recorder.name] = _Recorder(tables, met, by_table)
+        recorder = _Recorder(tables, met, by_table)
+        other: Strategy = recorder
         if against is not None:
-            STRATEGIES[FIXED] = ExpertStrategy(against)
-            other = FIXED
-        else:
-            other = "expected" if against_expected else _Recorder.name
-        try:
-            run(SimulationRequest((_Recorder.name, other), DEFAULT_RULES, seed, n, first))
-        finally:
-            del STRATEGIES[_Recorder.name]
-            STRATEGIES.pop(FIXED, None)
+            other = ExpertStrategy(against)
+        elif against_expected:
+            other = ExpectedStrategy()
+        run(SimulationRequest((recorder, other), DEFAULT_RULES, seed, n, first))
         found.append(sorted(met))
     return found

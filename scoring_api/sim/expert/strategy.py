@@ -81,6 +81,7 @@ class ExpertStrategy(ExpectedStrategy):
         "tables built offline from a seed; states the tables lack, and three or four players, "
         "follow expected."
     )
+    seat_seconds = 0.25e-3
 
     def __init__(self, tables: ExpertTables | None = None) -> None:
         self._tables = tables

@@ -13,7 +13,6 @@ import {
 import { renderPractice, seatName } from "./practice-view.js";
 import { savePracticeFile } from "./practice-file.js";
 
-const DEFAULT_SEATS = [null, "expert", "expected", "greedy"];
 const PACES = { steady: 700, quick: 0 };
 
 const mode = () => $('input[name="practice-mode"]:checked').value;
@@ -30,7 +29,7 @@ function refreshSetup() {
     field.querySelector(".name-label").textContent = tr(partner ? "practice_partner"
       : "practice_opponent", { n: seat + 1 });
     const select = field.querySelector("select");
-    const chosen = select.value || DEFAULT_SEATS[seat];
+    const chosen = select.value || select.dataset.default; // the service's default
     select.replaceChildren(...names.map((name) => new Option(name, name)));
     select.value = names.includes(chosen) ? chosen : names[0] || "";
   });

@@ -11,7 +11,6 @@ import { columnChart, intervalChart, stackedChart } from "./charts.js";
 const NDJSON = "application/x-ndjson";
 const SOURCES = ["starter", "play", "hand", "crib"];
 const DEALERS = ["alternate", "draw"];
-const DEFAULT_LINEUP = ["expected", "greedy", "expected", "greedy"];
 
 const state = {
   strategies: [], // from GET /v1/strategies: each name and the numbers of players it sits with
@@ -97,7 +96,7 @@ function refreshSeats() {
       ? tr("seat_side_label", { n: seat + 1, side: seat % 2 === 0 ? 1 : 2 })
       : tr("seat_label", { n: seat + 1 });
     const select = field.querySelector("select");
-    const chosen = select.value || DEFAULT_LINEUP[seat];
+    const chosen = select.value || select.dataset.default; // the service's default
     const fits = strategyNames(n);
     const names = fits.includes(chosen) || !chosen ? fits : [...fits, chosen];
     select.replaceChildren(...names.map((name) => h("option", { value: name, text: name })));
