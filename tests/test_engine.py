@@ -123,7 +123,7 @@ def test_this_process_runs_the_build_its_mode_asks_for() -> None:
 
 
 def test_the_table_builder_runs_from_the_command_line_on_either_build() -> None:
-    # ``-m scoring_api.sim.expert.build`` cannot run a compiled module: the CLI reaches it.
+    # ``-m scoring_api.sim.builders.expert`` cannot run a compiled module: the CLI reaches it.
     answer = subprocess.run(
         [sys.executable, "-m", "scoring_api", "build-expert-tables", "--help"],
         capture_output=True,

@@ -159,7 +159,7 @@ def test_the_play_outs_floor_stands_on_the_foot_alone() -> None:
     for name in FLOOR:
         assert _reaches_in_sim(name) <= FOOT | FLOOR, name
     users = {name for name in MODULES if GRAPH[name] & FLOOR} - FLOOR
-    assert {f"{SIM}search", f"{SIM}seat", f"{REVIEW}.worth", f"{SIM}expert.entries"} <= users
+    assert {f"{SIM}search", f"{SIM}seat", f"{REVIEW}.worth", f"{SIM}builders.entries"} <= users
 
 
 def test_only_the_http_layer_and_the_move_import_the_review() -> None:

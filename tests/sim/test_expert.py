@@ -14,9 +14,12 @@ from scoring_api.rules.play_scoring import values_code
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seats import leader
 from scoring_api.rules.tiles import ALL_TILES, Tile
-from scoring_api.sim.expert import build, entries
+from scoring_api.sim.builders import entries
+from scoring_api.sim.builders import expert as build
+from scoring_api.sim.builders.expert import ROLLOUT_PATH
+from scoring_api.sim.builders.files import write_json_gz
+from scoring_api.sim.builders.sampling import sample
 from scoring_api.sim.expert.model import expert_ranking
-from scoring_api.sim.expert.sampling import sample
 from scoring_api.sim.expert.strategy import (
     ExpertStrategy,
     expert_discard,
@@ -27,7 +30,6 @@ from scoring_api.sim.expert.tables import (
     EXPERT_PLAYERS,
     FORMAT,
     ROLE_KEYS,
-    ROLLOUT_PATH,
     TABLES_PATH,
     ExpertTables,
     format_key,
@@ -35,7 +37,6 @@ from scoring_api.sim.expert.tables import (
     read_play,
     read_tables,
     shipped_tables,
-    write_json_gz,
 )
 from scoring_api.sim.game import play_game
 from scoring_api.sim.playouts.two_player import packed_key, packed_play, play_out
@@ -278,7 +279,7 @@ def test_each_round_of_self_play_is_played_by_its_own_recorder() -> None:
 def test_self_play_in_batches_meets_what_one_run_meets(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The builder's processes play self-play in batches: any cut of the games meets the
     same states, and the batches cover each half's games once."""
-    from scoring_api.sim.expert import selfplay
+    from scoring_api.sim.builders import selfplay
 
     tables = shipped_tables()
     assert selfplay.batches(2 * selfplay.BATCH_GAMES + 2, by_table=True) == [

@@ -12,11 +12,11 @@ import pytest
 from scoring_api.rules.deal import Deal, score_deal
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.records import Play
+from scoring_api.sim.builders import winprob as build
+from scoring_api.sim.builders.library import SHARD_DEALS, shard_paths
 from scoring_api.sim.expert.strategy import ExpertStrategy
 from scoring_api.sim.game import whole_deals
 from scoring_api.sim.outcome import DealRecord
-from scoring_api.sim.winprob import build
-from scoring_api.sim.winprob.library import MODES, SHARD_DEALS, mode_rules, shard_paths
 from scoring_api.sim.winprob.paths import (
     BEFORE,
     MAX_TILES,
@@ -36,13 +36,14 @@ from scoring_api.sim.winprob.race import Race, count_rests, win_table
 from scoring_api.sim.winprob.tables import (
     BEFORE_KEY,
     FORMAT,
+    MODES,
     TABLES_PATH,
     TARGETS,
     decode_path,
     encode_path,
+    mode_rules,
     read_tables,
     shipped_tables,
-    write_tables,
 )
 
 SHIPPED = shipped_tables()
@@ -157,7 +158,7 @@ def test_the_shipped_file_is_the_tables_as_sorted_json(tmp_path) -> None:  # typ
     """Read and written again, the file gives its own bytes: what a rebuild that finds the
     same library writes."""
     out = tmp_path / "tables.json.gz"
-    write_tables(out, read_tables(TABLES_PATH))
+    build.write_tables(out, read_tables(TABLES_PATH))
     assert out.read_bytes() == TABLES_PATH.read_bytes()
     with gzip.open(TABLES_PATH, "rb") as data:
         raw = json.load(data)

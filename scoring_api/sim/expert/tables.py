@@ -1,11 +1,10 @@
-"""The expert's tables and their vocabulary: built offline (``build``), shipped in the
-package, loaded once.
+"""The expert's tables and their vocabulary: built offline (``builders.expert``), shipped in
+the package, loaded once.
 
-The foot of the expert's package: the model, the strategy and the builder import it, and it
-imports nothing of theirs (the play's vocabulary, ``PlayKey``, is the play-outs',
-``playouts.two_player``). ``tables.json.gz`` beside this module is
-``ExpertTables.as_json()`` as sorted, compact JSON, gzipped without a timestamp: the same
-seed builds the same bytes.
+The foot of the expert's package: the model and the strategy import it, and it imports nothing
+of theirs (the play's vocabulary, ``PlayKey``, is the play-outs', ``playouts.two_player``).
+``tables.json.gz`` beside this module is ``ExpertTables.as_json()`` as the builders write it
+(``builders.files``): the same seed builds the same bytes.
 """
 
 from __future__ import annotations
@@ -33,9 +32,6 @@ FORMAT = "domino-cribbage-expert-tables/1"
 # the compiled file, which need not lie beside the tables.
 _FOLDER: Final = Path(str(resources.files("scoring_api.sim.expert")))
 TABLES_PATH = _FOLDER / "tables.json.gz"
-ROLLOUT_PATH = _FOLDER / "rollout.json.gz"
-"""The play table the last round of the build laid by in its play-outs: only the builder and
-the tests read it (to rebuild entries of the play table), never a game."""
 
 Role = Literal["non_dealer", "dealer"]
 """A seat in a two-player deal, as the game names it."""
@@ -156,14 +152,6 @@ def _play(rows: Sequence[Sequence[Any]]) -> dict[PlayKey, int]:
     }
 
 
-def write_json_gz(path: Path, data: Mapping[str, object]) -> None:
-    """Sorted, compact JSON, gzipped without a timestamp or name: the same data, the same
-    bytes."""
-    text = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
-    with open(path, "wb") as out, gzip.GzipFile("", "wb", 9, out, mtime=0) as gz:
-        gz.write(text)
-
-
 def _read_json_gz(path: Path) -> dict[str, Any]:
     with gzip.open(path, "rb") as data:
         found: dict[str, Any] = json.load(data)
@@ -177,7 +165,7 @@ def read_tables(path: Path) -> ExpertTables:
 
 
 def read_play(path: Path) -> dict[PlayKey, int]:
-    """A play table written with ``play_json`` (the rollout file)."""
+    """A play table written with ``play_json`` (the builder's rollout file)."""
     return _play(_read_json_gz(path)["play"])
 
 

@@ -1,6 +1,6 @@
 """What each tile a seat could lay was worth: play-outs over the holdings he could not see.
 
-The measure is the expert's (``expert.build``): the points of the rest of the play, that
+The measure is the expert's (``builders.expert``): the points of the rest of the play, that
 tile's own included, for his side minus the others', the mean over ``samples`` deals of the
 others' tiles drawn uniformly from what he knew (``playouts.holdings.UNIFORM``; the same deals
 for every tile, so the differences are not blurred by the draw). With two players under the

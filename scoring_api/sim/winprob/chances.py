@@ -26,11 +26,10 @@ from scoring_api.rules.memo import Memo
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.seats import next_seat
 
-from .library import mode_of
 from .montecarlo import SHOW_STAGE, Library, Start, play_outs
 from .paths import BEFORE
 from .race import Race
-from .tables import ModeTables, rest_key, shipped_tables
+from .tables import ModeTables, mode_of, rest_key, shipped_tables
 
 PLAYOUTS: Final = 2000
 """Play-outs per position with three or four sides."""

@@ -1,11 +1,12 @@
-"""The win probability's tables: built offline (``build``), shipped in the package, read once.
+"""The win probability's tables: built offline (``builders.winprob``), shipped in the
+package, read once.
 
-``tables.json.gz`` beside this module is ``WinTables.as_json()`` as sorted, compact JSON,
-gzipped without a timestamp (the expert's ``write_json_gz``): the same seed builds the same
-bytes. Per mode: the cribs of the library's deals by the starter's value; with two sides the
-counts of what deals score after each cut (``race.RestCounts``) and the chance to win from
-every pair of scores for each target (``race.win_table``, six decimals); with three and four
-sides the library's deals themselves, which the play-outs deal (``montecarlo``).
+``tables.json.gz`` beside this module is ``WinTables.as_json()`` as the builders write it
+(``builders.files``): the same seed builds the same bytes. Per mode (``MODES``): the cribs of
+the library's deals by the starter's value; with two sides the counts of what deals score
+after each cut (``race.RestCounts``) and the chance to win from every pair of scores for each
+target (``race.win_table``, six decimals); with three and four sides the library's deals
+themselves, which the play-outs deal (``montecarlo``).
 """
 
 from __future__ import annotations
@@ -19,11 +20,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
-from ..expert.tables import write_json_gz
+from scoring_api.rules.options import RuleOptions
+
 from .paths import BEFORE, MAX_TILES, SHOW, STARTER, DealPath, phase_of, points_of, side_of, token
 from .race import RestCounts, WinTable
 
 FORMAT: Final = "domino-cribbage-winprob-tables/1"
+MODES: Final = ("two", "three", "four", "partners")
+"""The tables' modes: two, three or four players alone, or two partnerships."""
 TARGETS: Final = (61, 121)
 DIGITS: Final = 6
 """Decimals of a chance in the file."""
@@ -31,6 +35,21 @@ _FOLDER: Final = Path(str(resources.files("scoring_api.sim.winprob")))
 TABLES_PATH: Final = _FOLDER / "tables.json.gz"
 _ALPHABET: Final = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
 _DIGIT: Final = {char: value for value, char in enumerate(_ALPHABET)}
+
+
+def mode_of(rules: RuleOptions) -> str:
+    """The mode of a table's rules."""
+    if rules.partners:
+        return "partners"
+    return MODES[rules.players - 2]
+
+
+def mode_rules(mode: str) -> RuleOptions:
+    """The rules a mode's library is played under: the rule book's show rules (a target no
+    deal reaches alone: the deals are played whole anyway)."""
+    if mode == "partners":
+        return RuleOptions(players=4, partners=True, target=121)
+    return RuleOptions(players=MODES.index(mode) + 2, target=121)
 
 
 def rest_key(cut: int) -> str:
@@ -86,9 +105,9 @@ class WinTables:
     format: str
     """``FORMAT``."""
     build: Mapping[str, int]
-    """How they were built: the seed and the deals of each mode (``build.main``)."""
+    """How they were built: the seed and the deals of each mode (``builders.winprob``)."""
     modes: Mapping[str, ModeTables]
-    """By mode (``library.MODES``)."""
+    """By mode (``MODES``)."""
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -174,12 +193,6 @@ def _event_of(code: int) -> int:
     if body < _SHOWN:
         return token(MAX_TILES + 1 + body - _GO, side, 1)
     return token(SHOW, side, body - _SHOWN)
-
-
-def write_tables(path: Path, tables: WinTables) -> None:
-    """Sorted, compact JSON, gzipped without a timestamp or name: the same tables, the same
-    bytes."""
-    write_json_gz(path, tables.as_json())
 
 
 def read_tables(path: Path) -> WinTables:

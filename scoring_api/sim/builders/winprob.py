@@ -23,19 +23,21 @@ from pathlib import Path
 
 from scoring_api.rules.constants import HAND_SIZE, MAX_SHOW
 
-from .library import MODES, SHARD_DEALS, mode_rules, shard_paths
-from .paths import BEFORE, DealPath, cuts, rest
-from .race import Race, RestCounts, count_rests, win_table
-from .tables import (
+from ..winprob.paths import BEFORE, DealPath, cuts, rest
+from ..winprob.race import Race, RestCounts, count_rests, win_table
+from ..winprob.tables import (
     BEFORE_KEY,
     FORMAT,
+    MODES,
     TABLES_PATH,
     TARGETS,
     ModeTables,
     WinTables,
+    mode_rules,
     rest_key,
-    write_tables,
 )
+from .files import write_json_gz
+from .library import SHARD_DEALS, shard_paths
 
 DEFAULT_SEED = 20261210
 DEFAULT_DEALS = {"two": 200_000, "partners": 100_000, "three": 30_000, "four": 30_000}
@@ -125,6 +127,11 @@ def mode_tables(mode: str, seed: int, deals: int, jobs: int) -> ModeTables:
 
 def _tuples(cribs: Cribs) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(counts) for counts in cribs)
+
+
+def write_tables(path: Path, tables: WinTables) -> None:
+    """The tables as the package ships them (``builders.files``)."""
+    write_json_gz(path, tables.as_json())
 
 
 def build(seed: int, deals: dict[str, int], jobs: int, log: bool) -> WinTables:

@@ -13,31 +13,13 @@ from __future__ import annotations
 from random import Random
 from typing import Final
 
-from scoring_api.rules.options import RuleOptions
-
 from ..expert.strategy import ExpertStrategy
 from ..game import whole_deals
-from .paths import DealPath, path_of
+from ..winprob.paths import DealPath, path_of
+from ..winprob.tables import mode_rules
 
-MODES: Final = ("two", "three", "four", "partners")
-"""The tables' modes: two, three or four players alone, or two partnerships."""
 SHARD_DEALS: Final = 500
 """Deals per shard."""
-
-
-def mode_of(rules: RuleOptions) -> str:
-    """The mode of a table's rules."""
-    if rules.partners:
-        return "partners"
-    return MODES[rules.players - 2]
-
-
-def mode_rules(mode: str) -> RuleOptions:
-    """The rules a mode's library is played under: the rule book's show rules (a target no
-    deal reaches alone: the deals are played whole anyway)."""
-    if mode == "partners":
-        return RuleOptions(players=4, partners=True, target=121)
-    return RuleOptions(players=MODES.index(mode) + 2, target=121)
 
 
 def shard_paths(mode: str, seed: int, shard: int, deals: int = SHARD_DEALS) -> list[DealPath]:

@@ -8,12 +8,12 @@ from random import Random
 from scoring_api.rules.options import DEFAULT_RULES
 from scoring_api.rules.tiles import Tile
 
+from ..expert.strategy import ExpertStrategy, play_key
+from ..expert.tables import ExpertTables
 from ..playouts.two_player import PlayKey
 from ..runs import SimulationRequest, run
 from ..seat import Seat
 from ..strategies import ExpectedStrategy, Strategy
-from .strategy import ExpertStrategy, play_key
-from .tables import ExpertTables
 
 
 class _Recorder(ExpertStrategy):

@@ -45,24 +45,28 @@ from typing import TypeVar
 from scoring_api.rules.options import DEFAULT_RULES
 
 from ..expected import best_discard
-from ..layaway import DrawnValues, KeptValues, Positions
-from ..playouts.two_player import PlayKey, PlayTable
-from . import model, selfplay
-from .entries import SELF, Opponent, best_early_play, best_play, early_state, pegging_value
-from .tables import (
+from ..expert import model
+from ..expert.tables import (
     EXPERT_DISCARDS,
     FORMAT,
-    ROLLOUT_PATH,
     TABLES_PATH,
     ExpertTables,
     Pattern,
     Role,
     play_json,
     role,
-    write_json_gz,
 )
+from ..layaway import DrawnValues, KeptValues, Positions
+from ..playouts.two_player import PlayKey, PlayTable
+from . import selfplay
+from .entries import SELF, Opponent, best_early_play, best_play, early_state, pegging_value
+from .files import write_json_gz
 
 DEFAULT_SEED = 20261201
+ROLLOUT_PATH = TABLES_PATH.parent / "rollout.json.gz"
+"""The play table the last round of the build laid by in its play-outs, written beside the
+tables: only the builder and the tests read it (to rebuild entries of the play table), never a
+game."""
 K = TypeVar("K")
 V = TypeVar("V")
 

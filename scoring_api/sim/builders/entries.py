@@ -1,5 +1,5 @@
 """Each entry of the expert's tables, worked out alone: a pure function of the seed, its key,
-the tables of the rounds before and the opponent the tables are built against (``build``
+the tables of the rounds before and the opponent the tables are built against (``expert``
 runs the rounds).
 
 The opponent is the expert itself (self-play: he keeps as ``expected`` would, and lays by the
@@ -18,10 +18,7 @@ from scoring_api.rules.options import DEFAULT_RULES
 from scoring_api.rules.tiles import VALUE_COUNTS
 
 from ..expected import best_discard
-from ..layaway import DrawnValues, KeptValues
-from ..playouts.two_player import ME, OTHER, PlayKey, PlayTable, Values, play_out, play_values
-from .sampling import sample
-from .tables import (
+from ..expert.tables import (
     EXPERT_DISCARDS,
     EXPERT_PLAYERS,
     ROLE_KEYS,
@@ -30,6 +27,9 @@ from .tables import (
     join_values,
     role,
 )
+from ..layaway import DrawnValues, KeptValues
+from ..playouts.two_player import ME, OTHER, PlayKey, PlayTable, Values, play_out, play_values
+from .sampling import sample
 
 
 @dataclass(frozen=True, slots=True)
