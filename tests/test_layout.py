@@ -162,6 +162,57 @@ def test_the_play_outs_floor_stands_on_the_foot_alone() -> None:
     assert {f"{SIM}search", f"{SIM}seat", f"{REVIEW}.worth", f"{SIM}builders.entries"} <= users
 
 
+FLOORS = (
+    ("chance", "layaway", "ranks", "outcome", "seating"),
+    ("expected", "game_records", "winprob"),
+    ("playouts",),
+    ("seat",),
+    ("strategies",),
+    ("game", "expert"),
+    ("runs", "search", "endgame", "advisor"),
+    ("registry", "review", "builders"),
+    ("move",),
+)
+"""The simulator's floors, the ground first (``sim/__init__.py`` says what each holds): a
+module imports nothing of a floor above its own. ``stepwise`` stands apart, on the rules core
+and the foot."""
+APART = ("stepwise",)
+
+
+def _floor(name: str) -> int:
+    """The floor of a module of the simulator, by its module or its folder."""
+    part = name.removeprefix(SIM).split(".")[0]
+    for number, names in enumerate(FLOORS):
+        if part in names:
+            return number
+    assert part in APART, f"{name} stands on no floor: place it in FLOORS"
+    return 0
+
+
+def test_no_import_in_the_simulator_runs_up_a_floor() -> None:
+    """The builders stand on top with the review: what a request reads (``expert/``,
+    ``winprob/``) never imports them, nor the runs or the registry."""
+    for name in MODULES:
+        if not name.startswith(SIM):
+            continue
+        for module in GRAPH[name]:
+            if module.startswith(SIM):
+                assert _floor(module) <= _floor(name), (name, module)
+    builders = f"{SIM}builders"
+    for name in MODULES:
+        if any(module.startswith(builders) for module in GRAPH[name]):
+            assert name.startswith((builders, "scoring_api.__main__")), name
+    for package in ("expert", "winprob"):
+        for name in MODULES:
+            if name.startswith(f"{SIM}{package}"):
+                assert not {f"{SIM}runs", f"{SIM}registry"} & _reaches(name), name
+
+
+def test_the_floor_check_sees_an_import_that_runs_up() -> None:
+    assert _floor(f"{SIM}builders.selfplay") > _floor(f"{SIM}runs") > _floor(f"{SIM}expert.tables")
+    assert _floor(f"{SIM}stepwise") == 0
+
+
 def test_only_the_http_layer_and_the_move_import_the_review() -> None:
     """The computer's move values its options by the review's measure (``review.worth``)."""
     askers = {
