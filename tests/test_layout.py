@@ -126,7 +126,10 @@ def _reaches(name: str) -> set[str]:
 
 
 SIM = "scoring_api.sim."
-FOOT = {f"{SIM}{name}" for name in ("chance", "layaway", "ranks", "outcome", "seating", "expected")}
+FOOT = {
+    f"{SIM}{name}"
+    for name in ("chance", "layaway", "ranks", "outcome", "seating", "expected", "coverage")
+}
 """The simulator's foot: the vocabulary, the random choices and the ``expected`` model."""
 FLOOR = {name for name in MODULES if name.startswith(f"{SIM}playouts")}
 """The middle floor: what a seat knows, the draws of hidden tiles, the play-outs."""
@@ -163,7 +166,7 @@ def test_the_play_outs_floor_stands_on_the_foot_alone() -> None:
 
 
 FLOORS = (
-    ("chance", "layaway", "ranks", "outcome", "seating"),
+    ("chance", "layaway", "ranks", "outcome", "seating", "coverage"),
     ("expected", "game_records", "winprob"),
     ("playouts",),
     ("seat",),

@@ -12,7 +12,8 @@ from flask import Blueprint
 from scoring_api.rules import ShowItem
 from scoring_api.rules.deal import Claims, Deal, DealEvent, DealScore, score_deal
 from scoring_api.rules.muggins import Calls
-from scoring_api.sim.winprob.chances import expected_crib, supported
+from scoring_api.sim.coverage import uncovered
+from scoring_api.sim.winprob.chances import expected_crib
 from scoring_api.sim.winprob.deals import deal_chances
 
 from . import render
@@ -73,11 +74,11 @@ def deal_of(body: dict[str, Any]) -> Deal:
 def deal_answer(deal: Deal, scored: DealScore) -> dict[str, Any]:
     """A refereed deal as answered (its rules aside): each event with each side's chance to
     win after it, and the chance after the record so far (null without tables for the
-    rules: ``winprob.chances.supported``); the crib's event with the points the chance had
+    rules: ``coverage.uncovered``); the crib's event with the points the chance had
     counted on for it, which is what moves the chance there."""
     events = [_event(event) for event in scored.events]
     now = None
-    if supported(deal.rules):
+    if uncovered(deal.rules) is None:
         chances = deal_chances(deal, scored)
         for answer, after in zip(events, chances.events, strict=True):
             answer["win_probability"] = list(after)

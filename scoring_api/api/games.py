@@ -17,13 +17,14 @@ from scoring_api.rules.errors import MalformedInputError
 from scoring_api.rules.game import GameScore, in_deal, score_game
 from scoring_api.rules.options import RuleOptions
 from scoring_api.sim.advisor import MODELS, default_model
+from scoring_api.sim.coverage import uncovered
 from scoring_api.sim.review.inputs import (
     DEFAULT_PLAYOUTS,
     MAX_PLAYOUTS,
     ReviewRequest,
     checked_deal,
 )
-from scoring_api.sim.winprob.chances import chances, supported
+from scoring_api.sim.winprob.chances import chances
 
 from . import admission
 from .body import load_body
@@ -60,12 +61,8 @@ _review_schema = GameReviewSchema()
 
 def require_tables(rules: RuleOptions) -> None:
     """The chance to win has tables for the rule book's show rules only."""
-    if not supported(rules):
-        field = (
-            "starter_double_points"
-            if rules.starter_double_points != 1
-            else ("double_blank_in_fifteens")
-        )
+    field = uncovered(rules)
+    if field is not None:
         raise MalformedInputError(
             "the chance to win is worked out for the rule book's show rules only (a double "
             "starter scores 1, 0-0 counts again in fifteens)",
@@ -126,7 +123,9 @@ def score() -> dict[str, Any]:
         answer: dict[str, Any] = {"deal": index, "before": list(refereed.before)}
         if refereed.deal is None or refereed.score is None:
             now = (
-                list(chances(rules, refereed.before, refereed.dealer)) if supported(rules) else None
+                list(chances(rules, refereed.before, refereed.dealer))
+                if uncovered(rules) is None
+                else None
             )
             answer |= {"dealer": refereed.dealer, "events": [], "scores": list(refereed.before),
                        "winner": None, "lurched": [], "win_probability": now}  # fmt: skip

@@ -32,13 +32,14 @@ from scoring_api.rules.seats import next_seat
 from scoring_api.rules.show import show_table, value_keys
 from scoring_api.rules.tiles import Tile, tiles_in
 
+from .coverage import uncovered
 from .expert.strategy import ExpertLayAway, ExpertStrategy, play_key
 from .expert.tables import EXPERT_PLAYERS, ExpertTables
 from .playouts.holdings import AgainstLayAway
 from .playouts.two_player import ME, OTHER, StateNets
 from .seat import Seat
 from .strategies import Strategy
-from .winprob.chances import Moment, chances, supported
+from .winprob.chances import Moment, chances
 from .winprob.montecarlo import SHOW_STAGE
 
 NEAR: Final = 15
@@ -93,7 +94,7 @@ class EndgameStrategy(ExpertStrategy):
         rules = seat.rules
         if (  # the expert's choice where the seat is not told what it needs, or far from the end
             rules is None
-            or not supported(rules)
+            or uncovered(rules) is not None
             or seat.starter is None
             or not seat.scores
             or playable[0].value == playable[-1].value

@@ -11,6 +11,7 @@ import pytest
 from scoring_api.rules.deal import score_deal
 from scoring_api.rules.game import score_game
 from scoring_api.rules.options import RuleOptions
+from scoring_api.sim.coverage import uncovered
 from scoring_api.sim.expert.strategy import ExpertStrategy
 from scoring_api.sim.game import play_game, play_on
 from scoring_api.sim.game_records import recorded_deal
@@ -19,7 +20,6 @@ from scoring_api.sim.winprob.chances import (
     PLAYOUTS,
     chance_with_fewer,
     chances,
-    supported,
 )
 from scoring_api.sim.winprob.deals import before_entry, deal_chances
 from scoring_api.sim.winprob.tables import shipped_tables
@@ -142,6 +142,9 @@ def test_play_outs_agree_with_games_played_on(
 
 
 def test_tables_exist_for_the_rule_books_show_rules_only() -> None:
-    assert supported(RuleOptions(target=121, muggins=True, players=3))
-    assert not supported(RuleOptions(starter_double_points=2))
-    assert not supported(RuleOptions(double_blank_in_fifteens=False))
+    assert uncovered(RuleOptions(target=121, muggins=True, players=3)) is None
+    assert uncovered(RuleOptions(starter_double_points=2)) == "starter_double_points"
+    assert uncovered(RuleOptions(starter_double_points=2), starter=False) is None
+    blank = RuleOptions(starter_double_points=0, double_blank_in_fifteens=False)
+    assert uncovered(blank) == "starter_double_points"
+    assert uncovered(blank, starter=False) == "double_blank_in_fifteens"

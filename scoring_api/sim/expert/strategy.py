@@ -7,11 +7,12 @@ from random import Random
 
 from mypy_extensions import mypyc_attr
 
-from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
+from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.play_scoring import with_value
 from scoring_api.rules.seats import next_seat
 from scoring_api.rules.tiles import BY_VALUE, Tile
 
+from ..coverage import uncovered
 from ..layaway import DrawnValues, Positions
 from ..playouts.holdings import LayAway
 from ..playouts.two_player import PackedPlay, PlayKey, packed_key, packed_play
@@ -29,8 +30,9 @@ def _worked_out(values: DrawnValues, own_crib: bool, rules: RuleOptions) -> Posi
 
 
 def expert_discard(values: DrawnValues, own_crib: bool, rules: RuleOptions) -> Positions:
-    """The expert's lay-away of six sorted values (two players, the shipped tables)."""
-    if rules.double_blank_in_fifteens == DEFAULT_RULES.double_blank_in_fifteens:
+    """The expert's lay-away of six sorted values (two players, the shipped tables where they
+    cover the rules, else their model)."""
+    if uncovered(rules, starter=False) is None:
         return shipped_tables().discard(values, own_crib)
     return _worked_out(values, own_crib, rules)
 

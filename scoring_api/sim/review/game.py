@@ -234,8 +234,8 @@ def _player(
 
 def review_game(request: GameToReview) -> GameReview:
     """Review every deal of the game that can be (``ReviewedDeal.reason`` says why not), and
-    each player's figures. The rules must be ``winprob.chances.supported``. Raises
-    ``ReviewStopped`` when ``request.stop`` says so before a deal."""
+    each player's figures. The shipped tables must cover the rules (``coverage.uncovered``).
+    Raises ``ReviewStopped`` when ``request.stop`` says so before a deal."""
     rules, game = request.rules, request.game
     first = game.deals[0]
     start = chances(rules, first.before, first.dealer)

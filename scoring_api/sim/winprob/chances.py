@@ -12,7 +12,8 @@ cribs with a starter of that value.
 Two sides are worked out exactly (``race``, from the shipped tables); three and four sides by
 ``PLAYOUTS`` play-outs (``montecarlo``, its 95% margin ``margin(PLAYOUTS)``). Only the rule
 book's show rules have tables (a double starter scores 1, 0-0 counts again in fifteens):
-``supported`` says whether a table's rules do; muggins and the target change nothing here.
+``coverage.uncovered`` says whether a table's rules do; muggins and the target change nothing
+here.
 """
 
 from __future__ import annotations
@@ -68,11 +69,6 @@ class Moment:
 
 BETWEEN: Final = Moment()
 """Between deals: the deal on hand not begun."""
-
-
-def supported(rules: RuleOptions) -> bool:
-    """Whether there are tables for these rules."""
-    return rules.starter_double_points == 1 and rules.double_blank_in_fifteens
 
 
 def method(rules: RuleOptions) -> str:
@@ -156,7 +152,8 @@ def chances(
     rules: RuleOptions, scores: Sequence[int], dealer: int, at: Moment = BETWEEN
 ) -> tuple[float, ...]:
     """Each side's chance to win, every side below the target, ``dealer`` dealing the deal on
-    hand, as far as it has gone (``at``). The rules must be ``supported``."""
+    hand, as far as it has gone (``at``). The tables must cover the rules
+    (``coverage.uncovered``)."""
     if at.cut == SHOW_STAGE and not at.crib:  # the deal over: the next one not begun
         dealer, at = next_seat(dealer, rules.players), BETWEEN
     key = (_rules_key(rules), tuple(scores), dealer, at.cut, at.starter, at.known, at.crib)
@@ -165,8 +162,8 @@ def chances(
 
 def expected_crib(rules: RuleOptions, starter: int) -> float:
     """The crib's mean points with a starter of value ``starter``, as the chances count on it
-    until it is shown (the library's cribs): what a crib's event is set against. The rules
-    must be ``supported``."""
+    until it is shown (the library's cribs): what a crib's event is set against. The tables
+    must cover the rules (``coverage.uncovered``)."""
     cribs = _mode(mode_of(rules)).cribs[starter]
     return round(sum(points * n for points, n in enumerate(cribs)) / sum(cribs), 2)
 

@@ -126,7 +126,7 @@ def _won(sides: int, winner: int) -> tuple[float, ...]:
 
 def deal_chances(deal: Deal, score: DealScore) -> DealChances:
     """The chances after each event of ``score`` (``score_deal(deal)``) and after the record.
-    The deal's rules must be ``chances.supported``."""
+    The shipped tables must cover the deal's rules (``coverage.uncovered``)."""
     rules: RuleOptions = deal.rules
     reader = _Reader(deal)
     events = score.events
