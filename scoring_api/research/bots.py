@@ -2,8 +2,8 @@
 OpenSpiel's ISMCTS ready for its own evaluation code (``evaluate_bots``).
 
 A strategy is asked only what its seat knows, through the ``Seat`` the simulator hands it
-(built here from the seat's own tiles and what the table saw: never another seat's hand) and
-the values of the tiles it drew for its lay-away.
+(``seat.seat_at_turn``, as the game builds it: the seat's own tiles and what the table saw,
+never another seat's hand) and the values of the tiles it drew for its lay-away.
 """
 
 from __future__ import annotations
@@ -15,11 +15,9 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from scoring_api.rules.constants import HAND_SIZE
-from scoring_api.rules.seats import next_seat
 from scoring_api.rules.tiles import tiles_in
 from scoring_api.sim.registry import STRATEGIES, strategy_for
-from scoring_api.sim.seat import Seat
+from scoring_api.sim.seat import Seat, seat_at_turn
 from scoring_api.sim.stepwise import AWAY, LAY_AWAY, StepGame
 from scoring_api.sim.strategies import EVERY_TABLE, Strategy
 
@@ -32,28 +30,12 @@ game offers (not ``endgame``, which is for two players only and reads the scores
 bot's ``Seat`` is not told)."""
 
 
-def seat_view(game: StepGame, seat: int) -> Seat:
+def seat_of(game: StepGame, seat: int) -> Seat:
     """What ``seat``, on turn in the play, knows: the ``Seat`` the simulator would hand his
-    strategy."""
-    referee, log, n = game.referee, game.log, game.players
-    own = drawn_by(log, seat, game.drawn, n) | 1 << log.starter
-    mine = referee.seats[seat].held
-    return Seat(
-        playable=referee.playable(seat),
-        count_values=referee.count_values,
-        seen=own | referee.used,
-        opponent_tiles=HAND_SIZE - referee.seats[next_seat(seat, n)].laid,
-        seat=seat,
-        hand=mine,
-        passed=referee.passed,
-        own=own,
-        dealer=log.dealer,
-        above=[public.above for public in referee.public],
-        last=referee.last,
-        sides=tuple(game.side_of),
-        played=referee.played,
-        rules=game.rules,
-    )
+    strategy (the scores and the starter aside: a bot's strategy is not told them)."""
+    log = game.log
+    own = drawn_by(log, seat, game.drawn, game.players) | 1 << log.starter
+    return seat_at_turn(game.referee, seat, own, log.dealer, game.rules)
 
 
 class StrategyBot(pyspiel.Bot):  # type: ignore[misc]
@@ -85,7 +67,7 @@ class StrategyBot(pyspiel.Bot):  # type: ignore[misc]
         seat = game.current()
         if game.phase == AWAY:
             return LAY_AWAY + self._next_away(game, seat)
-        return self.strategy.lay(seat_view(game, seat), self.rng).index
+        return self.strategy.lay(seat_of(game, seat), self.rng).index
 
     def _next_away(self, game: StepGame, seat: int) -> int:
         """The next tile of his lay-away, lowest index first (chosen once for the tiles he

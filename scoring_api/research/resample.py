@@ -25,7 +25,7 @@ from scoring_api.sim.playouts.holdings import UNIFORM
 from scoring_api.sim.playouts.knowledge import SeatView
 from scoring_api.sim.stepwise import NO_TILE, DealLog, StepGame, history_of
 
-from .views import crib_of, crib_shown, laid_by, seat_view, seen_by
+from .views import crib_of, crib_shown, laid_by, seen_by, view_of
 
 Numbers = Callable[[], float]
 """A source of uniform numbers in [0, 1): OpenSpiel's ``UniformProbabilitySampler``, or any."""
@@ -96,7 +96,7 @@ def _resampled(game: StepGame, log: DealLog, seat: int, rng: Random) -> DealLog:
         left = _tiles(crib_of(log) & ~log.away[seat])
     else:
         pool = sorted(_tiles(ALL_MASK & ~seen_by(game, log, seat)), key=_value)
-        holdings, left = _holdings(rng, seat_view(game, log, seat), pool)
+        holdings, left = _holdings(rng, view_of(game, log, seat), pool)
     copy = log.copy()
     laid = laid_by(log, n)
     for other in range(n):

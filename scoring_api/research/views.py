@@ -19,7 +19,8 @@ from numpy.typing import NDArray
 from scoring_api.rules.constants import HAND_SIZE, MAX_COUNT, TILE_COUNT
 from scoring_api.rules.referee_state import NO_GO
 from scoring_api.rules.tiles import ALL_TILES, tiles_in
-from scoring_api.sim.playouts.knowledge import SeatView, view_at
+from scoring_api.sim.playouts.knowledge import SeatView
+from scoring_api.sim.seat import seat_at_turn
 from scoring_api.sim.stepwise import (
     EVENT_KINDS,
     GO,
@@ -85,17 +86,17 @@ def seen_by(game: StepGame, log: DealLog, seat: int) -> int:
     return seen if log.starter == NO_TILE else seen | 1 << log.starter
 
 
-def seat_view(game: StepGame, log: DealLog, seat: int) -> SeatView:
+def view_of(game: StepGame, log: DealLog, seat: int) -> SeatView:
     """What ``seat`` knows of ``log`` (a deal of ``game``), as the simulator's floor takes it
-    (``playouts.knowledge``): in the current deal's play, the referee's view of him
-    (``view_at``); before the play, or in a deal played out, no count and no go, each seat
-    holding what he drew less what he laid away and laid. The seed is left empty: the
-    resampler's draws are OpenSpiel's numbers, not a seed's."""
+    (``playouts.knowledge``): in the current deal's play, the view of the ``Seat`` the game
+    would hand him (``seat.seat_at_turn``); before the play, or in a deal played out, no count
+    and no go, each seat holding what he drew less what he laid away and laid. The seed is
+    left empty: the resampler's draws are OpenSpiel's numbers, not a seed's."""
     n, drawn = game.players, game.drawn
     mine = drawn_by(log, seat, drawn, n)
     if log is game.log and log.starter != NO_TILE:
         own = mine | 1 << log.starter
-        return view_at(game.referee, seat, log.dealer, game.rules, own, "")
+        return seat_at_turn(game.referee, seat, own, log.dealer, game.rules).view("")
     laid = laid_by(log, n)
     dealt = len(log.order)
     held = [

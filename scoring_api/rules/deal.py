@@ -20,7 +20,7 @@ from .errors import MalformedInputError
 from .muggins import NO_CALLS, Calls, Mugged, check_calls, show_points, taker
 from .options import RuleOptions
 from .play_scoring import PegItem
-from .records import Play, ReadingHook, score_pegging
+from .records import Play, ReadingHook, RecordReader, pegging_of, read_record, referee_for
 from .seats import leader, seats_from
 from .show import ShowItem, ShowScore, score_show
 from .tiles import Tile, ensure_distinct
@@ -296,6 +296,13 @@ def _show(
 
 
 def score_deal(deal: Deal, hook: ReadingHook | None = None) -> DealScore:
+    """Referee one deal of a game (``refereed_deal``'s score)."""
+    return refereed_deal(deal, hook)[0]
+
+
+def refereed_deal(
+    deal: Deal, hook: ReadingHook | None = None
+) -> tuple[DealScore, RecordReader | None]:
     """Referee one deal of a game, from the scores before it to the scores after it (``hook``:
     told each go and tile of the play as the record is read, ``records.ReadingHook``).
 
@@ -307,7 +314,8 @@ def score_deal(deal: Deal, hook: ReadingHook | None = None) -> DealScore:
     Raises ``MalformedInputError`` for a deal that does not add up (a tile twice anywhere, a
     seat or score out of range, a record that stops before every tile is laid although
     nobody has won) and ``IllegalPlayError`` for an illegal record, or one whose tiles are
-    not the hands shown.
+    not the hands shown. Beside the score, the reader of the record (its referee where the
+    record leaves the play), or None where a double starter won the game before the play.
     """
     _check(deal)
     rules, dealer, starter, hands, claims = (
@@ -320,18 +328,19 @@ def score_deal(deal: Deal, hook: ReadingHook | None = None) -> DealScore:
     board = _Board(rules, deal.scores)
     double = rules.starter_double_points if starter.is_double else 0
     if double and board.score(dealer, "starter", double, ()):
-        return _result(board)
-    play = score_pegging(deal.plays, dealer, rules.players, hands, starter, hook)
+        return _result(board), None
+    reader = read_record(referee_for(rules.players, dealer, hands, starter), deal.plays, hook)
+    play = pegging_of(reader)
     for index, entry in enumerate(play.plays):
         own = [item for item in entry.items if item.kind not in _CLOSING]
         closing = [item for item in entry.items if item.kind in _CLOSING]
         if own and board.score(entry.player, "play", sum(i.points for i in own), own, index):
-            return _result(board)
+            return _result(board), reader
         for item in closing:
             if board.score(entry.player, "go", item.points, (item,), index):
-                return _result(board)
+                return _result(board), reader
     if hands is None:
-        return _result(board)  # in play: the show is still to come
+        return _result(board), reader  # in play: the show is still to come
     if not play.complete:
         laid = sum(entry.tile is not None for entry in play.plays)
         raise MalformedInputError(
@@ -343,11 +352,11 @@ def score_deal(deal: Deal, hook: ReadingHook | None = None) -> DealScore:
     for seat in seats_from(leader(dealer, rules.players), rules.players):
         shown = score_show(hands[seat], starter, rules)
         if _show(board, seat, "hand", shown, _claimed(claims, seat), calls.on_hand(seat)):
-            return _result(board)
+            return _result(board), reader
     if deal.crib is None:
-        return _result(board)  # the hands counted, the crib still to come
+        return _result(board), reader  # the hands counted, the crib still to come
     _show(board, dealer, "crib", score_show(deal.crib, starter, rules), claims.crib, calls.crib)
-    return _result(board)
+    return _result(board), reader
 
 
 def _result(board: _Board) -> DealScore:

@@ -340,8 +340,12 @@ def score_pegging(
     bad player, dealer, hands or starter (hands: each player's four tiles at the start;
     dealer None: the last seat).
     """
-    referee = referee_for(players, dealer, hands, starter)
-    reader = read_record(referee, plays, hook)
+    return pegging_of(read_record(referee_for(players, dealer, hands, starter), plays, hook))
+
+
+def pegging_of(reader: RecordReader) -> PeggingResult:
+    """A record read (``read_record``), scored."""
+    referee = reader.referee
     return PeggingResult(
         plays=tuple(reader.sheet.entries),
         scores=tuple(referee.scores),

@@ -16,12 +16,10 @@ from .play_scoring import (
     CLOSING_ITEMS,
     GO_POINTS,
     CloseKind,
-    CountCode,
     PegItem,
     items_of,
     points_of_code,
     spans_of_code,
-    values_of_code,
     with_value,
 )
 from .referee_state import (
@@ -29,6 +27,7 @@ from .referee_state import (
     UNKNOWN,
     PublicPlay,
     SeatPlay,
+    SharedPlay,
     TilesCode,
     last_tile_of,
     tiles_of_code,
@@ -64,7 +63,7 @@ def default_dealer(players: int) -> int:
     return seats_from(0, players)[-1]
 
 
-class PlayReferee:
+class PlayReferee(SharedPlay):
     """The referee of one play, for ``players`` players seated 0..n-1; the dealer's left leads.
 
     With a player's hand known a go is checked exactly; without, a go is only known to be
@@ -74,19 +73,17 @@ class PlayReferee:
     A plain class with its own ``__init__`` rather than a dataclass: the simulator makes one
     per deal, and the compiled engine runs a dataclass's generated ``__init__`` interpreted.
     Its state is ints where it can be (the count's values as a ``CountCode``, who said go as
-    a mask, no seat as ``NO_SEAT``), read as the documented values through properties.
+    a mask, no seat as ``NO_SEAT``), read as the documented values through properties (those
+    the whole table sees, ``SharedPlay``'s: ``count_values``, ``last``, ``passed``,
+    ``played``).
     """
 
     __slots__ = (
         "count",
-        "count_code",
         "dealer",
         "holding",
         "laid_code",
-        "last_seat",
-        "passed_mask",
         "players",
-        "public",
         "seats",
         "starter",
         "tile_points",
@@ -102,28 +99,18 @@ class PlayReferee:
     """The starter, which nobody may lay, where known."""
     seats: list[SeatPlay]
     """Each player's tiles and points (``held``, ``laid_by``, ``scores`` as lists)."""
-    public: list[PublicPlay]
-    """Each player's play as everyone at the table has seen it, all counts: the tiles he has
-    laid (``played`` as masks) and his go bound."""
-    passed_mask: int
-    """Who has said go in the current count: bit ``seat`` (``passed`` as a list)."""
     holding: int
     """Who still holds a tile: bit ``seat``."""
     used: TileMask
     """Every tile laid so far."""
     laid_code: TilesCode
     """The tiles of the current count, in order (``laid`` as tiles)."""
-    count_code: CountCode
-    """Their values (``count_values`` as a tuple)."""
     count: int
     """The running count."""
     tile_points: int
     """What the last tile laid scored, a go point aside."""
     turn_seat: int
     """Whose turn it is; ``NO_SEAT`` once the play is over (``turn``: None)."""
-    last_seat: int
-    """Who laid the last tile of the current count; ``NO_SEAT`` before its first (``last``:
-    None)."""
 
     def __init__(
         self,
@@ -181,11 +168,6 @@ class PlayReferee:
         return tiles_of_code(self.laid_code)
 
     @property
-    def played(self) -> list[TileMask]:
-        """The tiles each player has laid, all counts of the play."""
-        return [shown.tiles for shown in self.public]
-
-    @property
     def laid_by(self) -> list[int]:
         """How many tiles each player has laid."""
         return [seat.laid for seat in self.seats]
@@ -204,22 +186,6 @@ class PlayReferee:
     def turn(self) -> int | None:
         """Whose turn it is; None once the play is over."""
         return None if self.turn_seat == NO_SEAT else self.turn_seat
-
-    @property
-    def last(self) -> int | None:
-        """Who laid the last tile of the current count (None before its first)."""
-        return None if self.last_seat == NO_SEAT else self.last_seat
-
-    @property
-    def count_values(self) -> tuple[int, ...]:
-        """The values of the current count, in order."""
-        return values_of_code(self.count_code)
-
-    @property
-    def passed(self) -> list[bool]:
-        """Who has said go in the current count, by seat."""
-        mask = self.passed_mask
-        return [bool(mask >> seat & 1) for seat in range(self.players)]
 
     @property
     def complete(self) -> bool:

@@ -1,5 +1,6 @@
 """The referee's state as native ints: each seat's part of the play (what the table has seen of
-it, and what only the referee sees), and the tiles of a count.
+it, and what only the referee sees), the play as the whole table sees it, and the tiles of a
+count.
 
 The compiled referee updates these in place on every tile: in a list, each new int would be
 a new object, and a list of tiles a new list each count.
@@ -9,6 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from .play_scoring import CountCode, values_of_code
+from .seats import NO_SEAT
 from .tiles import ALL_TILES, Tile, TileMask
 
 UNKNOWN: Final = -1
@@ -32,6 +35,58 @@ class PublicPlay:
         the lowest count he said go at, said or implied; ``NO_GO`` before his first). A hand
         only shrinks in the play, so every tile he holds is of a value above it
         (docs/rules.md section 3, a go the deal proves wrong)."""
+
+
+class SharedPlay:
+    """The play as everyone at the table has seen it: the current count's values, the goes
+    said in it, who laid its last tile, and each seat's ``PublicPlay``. Packed for the
+    compiled engine, with their readable forms (docs/engine.md, "Packed and readable state")
+    written here once for the referee (``PlayReferee``) and for what a seat knows (``Seat``),
+    which both hold them."""
+
+    __slots__ = ("count_code", "last_seat", "passed_mask", "public")
+
+    count_code: CountCode
+    """The values laid since the count began (``count_values`` as a tuple)."""
+    passed_mask: int
+    """Who has said go in the current count: bit ``seat`` (``passed`` by seat)."""
+    last_seat: int
+    """Who laid the last tile of the current count; ``NO_SEAT`` before its first (``last``:
+    None)."""
+    public: list[PublicPlay]
+    """By seat, his play this deal as the whole table saw it: ``played`` (the tiles he has
+    laid, as masks) and ``above`` (his go bound) read it."""
+
+    @property
+    def count_values(self) -> tuple[int, ...]:
+        """The values laid since the count began, in order."""
+        return values_of_code(self.count_code)
+
+    @property
+    def last(self) -> int | None:
+        """Who laid the last tile of the current count (None before its first)."""
+        return None if self.last_seat == NO_SEAT else self.last_seat
+
+    @property
+    def passed(self) -> list[bool]:
+        """Who has said go in the current count, by seat."""
+        mask = self.passed_mask
+        return [bool(mask >> seat & 1) for seat in range(len(self.public))]
+
+    def has_passed(self, seat: int) -> bool:
+        """Whether ``seat`` has said go in the current count."""
+        return bool(self.passed_mask >> seat & 1)
+
+    @property
+    def played(self) -> list[TileMask]:
+        """By seat, the tiles he has laid this deal."""
+        return [public.tiles for public in self.public]
+
+    @property
+    def above(self) -> list[int]:
+        """By seat: every tile he holds is of a higher value than this, since he said go in a
+        count where it would have fitted (``NO_GO`` where he has said none this deal)."""
+        return [public.above for public in self.public]
 
 
 class SeatPlay:

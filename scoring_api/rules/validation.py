@@ -132,26 +132,23 @@ def _judge(
 
 
 def check_turn(
-    plays: Sequence[Play],
-    dealer: int | None,
-    players: int,
+    reader: RecordReader,
     hand: Sequence[Tile],
     laid_away: Sequence[Tile],
-    starter: Tile,
     seat: int | None = None,
-) -> RecordReader:
-    """The record read as ``/v1/plays/validate`` reads it, for the seat on turn after it who
-    holds ``hand`` (all his tiles not yet laid) and laid ``laid_away`` into the crib: the
-    reader, its referee knowing his hand.
+) -> int:
+    """The seat on turn after a record read as ``/v1/plays/validate`` reads it (``reader``:
+    its hands unknown, its starter known), who holds ``hand`` (all his tiles not yet laid)
+    and laid ``laid_away`` into the crib: his hand is given to the reader's referee.
 
-    Raises ``IllegalPlayError`` for an illegal record, and ``MalformedInputError`` naming the
-    field of a state that cannot be: the play already over (``/plays``), ``seat`` not on turn
-    (``/seat``), a hand that is not all his tiles left or holds a tile laid, the starter or
-    one that would have fitted at one of his goes (``/hand``), lay-aways that are not the
-    deal's number, or a tile laid, the starter or in his hand (``/laid_away``).
+    Raises ``MalformedInputError`` naming the field of a state that cannot be: the play
+    already over (``/plays``), ``seat`` not on turn (``/seat``), a hand that is not all his
+    tiles left or holds a tile laid, the starter or one that would have fitted at one of his
+    goes (``/hand``), lay-aways that are not the deal's number, or a tile laid, the starter or
+    in his hand (``/laid_away``).
     """
-    referee = referee_for(players, dealer, None, starter)
-    reader = read_record(referee, plays)
+    referee = reader.referee
+    players, starter = referee.players, referee.starter
     turn = referee.turn
     if turn is None:
         raise MalformedInputError("every tile is laid: the play is over", "/plays")
@@ -180,7 +177,7 @@ def check_turn(
             raise MalformedInputError(
                 f"{tile} cannot have been laid away: it is {where}", f"/laid_away/{i}"
             )
-    return reader
+    return turn
 
 
 def _know_hand(reader: RecordReader, player: int, hand: Iterable[Tile]) -> None:

@@ -309,12 +309,11 @@ class GameTable:
         record = self.record
         referee = self.referee
         referee.restart(self.dealer, starter, held)
-        seats, strategies, rng, next_of = self.seats, self.strategies, self.rng, self.next_of
-        seated = self.seated
-        for seat in seats:
-            seat.dealer, seat.own, seat.sides = self.dealer, seated[seat.seat].own, self.side_of
-            seat.public, seat.rules = referee.public, self.rules  # the go bounds too
-            seat.starter, seat.scores = starter, self.scores
+        seats, strategies, rng = self.seats, self.strategies, self.rng
+        seated, dealer, sides, rules = self.seated, self.dealer, self.side_of, self.rules
+        for seat in seats:  # the referee's public play: the go bounds too, as they change
+            own = seated[seat.seat].own
+            seat.sit(dealer, own, sides, referee.public, rules, starter, self.scores)
         sheet = None
         if record is not None:
             sheet = PlaySheet()
@@ -333,13 +332,7 @@ class GameTable:
                     return True
                 continue
             seat = seats[player]
-            seat.playable_ranks = playable
-            seat.hand_ranks = state.ranks
-            seat.count_code = referee.count_code
-            seat.seen = state.own | referee.used
-            seat.opponent_tiles = HAND_SIZE - referee.seats[next_of[player]].laid
-            seat.passed_mask = referee.passed_mask
-            seat.last_seat = referee.last_seat
+            seat.at_turn(referee, playable, state.ranks)
             tile = strategies[player].lay(seat, rng)
             if sheet is None:
                 closes = referee.lay_scored(player, tile)

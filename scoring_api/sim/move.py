@@ -3,11 +3,12 @@ worth of every option he has (``POST /v1/plays/advise``).
 
 The request is what one seat knows in the play and nothing else: his tiles not yet laid, the
 tiles he laid away, the starter, the record so far, the dealer and the rules. The rules core
-checks it as ``/v1/plays/validate`` checks a proposed play (``rules.validation.check_turn``)
-and reads the record once; from that reading the seat is handed to the strategy as the game
-hands it a ``Seat`` (so its choice is the one it makes in a simulated game from the same
-knowledge), and what he knows (``playouts.knowledge.view_at``, seeded as a game's turn) is
-valued option by option as the review of a deal values a tile (``review.worth``).
+reads the record once, scoring the deal so far (``rules.deal.refereed_deal``: the scores on
+the board) and checking the turn on that reading as ``/v1/plays/validate`` checks a proposed
+play (``rules.validation.check_turn``); from it the seat is handed to the strategy as the
+game hands it a ``Seat`` (``seat.seat_at_turn``: its choice is the one it makes in a
+simulated game from the same knowledge), and what he knows (``Seat.view``, seeded as a game's
+turn) is valued option by option as the review of a deal values a tile (``review.worth``).
 """
 
 from __future__ import annotations
@@ -16,22 +17,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 
-from scoring_api.rules.constants import HAND_SIZE
-from scoring_api.rules.deal import Deal, score_deal
+from scoring_api.rules.deal import Deal, refereed_deal
 from scoring_api.rules.errors import MalformedInputError
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.records import Play
-from scoring_api.rules.referee import PlayReferee
-from scoring_api.rules.seats import next_seat
 from scoring_api.rules.tiles import Tile, TileMask, tile_mask
 from scoring_api.rules.validation import check_turn
 
 from .advisor import Model, default_model
 from .expert.tables import shipped_tables
-from .playouts.knowledge import view_at
-from .ranks import ranks_of
 from .review.worth import go_value, tile_values
-from .seat import Seat
+from .seat import seat_at_turn
 from .strategies import Strategy
 
 
@@ -92,32 +88,6 @@ class MoveAdvice:
     """The choice and the best in one sentence."""
 
 
-def seat_at_turn(
-    referee: PlayReferee,
-    own: TileMask,
-    dealer: int,
-    rules: RuleOptions,
-    seat: int,
-    scores: Sequence[int] = (),
-    starter: Tile | None = None,
-) -> Seat:
-    """The ``Seat`` a game hands ``seat``'s strategy in the state ``referee`` holds (his hand
-    known to it), set as the game sets it (``game.pegging``): his tiles and what the table
-    saw, nothing else. ``own``: the tiles he drew and the starter, as a mask; ``scores``:
-    each side's score on the board now, and ``starter``, as the game hands them over."""
-    after = next_seat(seat, rules.players)
-    known = Seat(
-        referee.playable(seat), (), own | referee.used, HAND_SIZE - referee.seats[after].laid, seat
-    )
-    known.hand_ranks = ranks_of(referee.held_by(seat) or 0)
-    known.count_code, known.passed_mask = referee.count_code, referee.passed_mask
-    known.last_seat, known.own, known.dealer = referee.last_seat, own, dealer
-    known.sides = tuple(rules.side_of(other) for other in range(rules.players))
-    known.public, known.rules = referee.public, rules
-    known.scores, known.starter = list(scores), starter
-    return known
-
-
 def own_tiles(request: MoveRequest, laid: Sequence[Tile]) -> TileMask:
     """The tiles he drew (his hand, those he laid, those he laid away) and the starter."""
     return tile_mask([*request.hand, *laid, *request.laid_away]) | request.starter.bit
@@ -131,28 +101,20 @@ def advise_move(request: MoveRequest) -> MoveAdvice:
     """
     rules, dealer = request.rules, request.dealer
     in_play = Deal(rules, dealer, request.scores, request.starter, None, None, request.plays)
-    so_far = score_deal(in_play)  # the scores on the board now: the starter, the play so far
+    so_far, reader = refereed_deal(in_play)  # the scores on the board: the starter, the play
     won = so_far.winner
     if won is not None:
         raise MalformedInputError(
             f"side {won.side} has won the game in the play so far: there is no move to advise",
             "/plays",
         )
-    reader = check_turn(
-        request.plays,
-        dealer,
-        rules.players,
-        request.hand,
-        request.laid_away,
-        request.starter,
-        request.seat,
-    )
+    assert reader is not None, "nobody won at the starter: the record was read"
+    seat = check_turn(reader, request.hand, request.laid_away, request.seat)
     referee = reader.referee
-    seat = referee.turn_seat  # check_turn: the play is not over
     laid = [play.tile for play in request.plays if play.player == seat and play.tile]
     own = own_tiles(request, laid)
-    known = seat_at_turn(referee, own, dealer, rules, seat, so_far.scores, request.starter)
-    view = view_at(referee, seat, dealer, rules, own)
+    known = seat_at_turn(referee, seat, own, dealer, rules, so_far.scores, request.starter)
+    view = known.view()
     model = default_model(rules.players)
     table = shipped_tables().play if model == "expert" else None
     playable = view.playable

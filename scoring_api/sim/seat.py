@@ -1,8 +1,11 @@
 """What the player on turn knows during the play: the ``Seat`` a strategy's ``lay`` is handed.
 
 Only what his seat could know at the table: his own tiles, the starter, the tiles laid and by
-whom, the goes said, the scores. The game keeps one per player and brings it up to date on
-each of his turns.
+whom, the goes said, the scores. It is built one way, from the referee's state: the game
+keeps one per player, sits it at each deal (``sit``) and brings it up to date on each of his
+turns (``at_turn``); the computer's move, the review of a deal and the research bots make one
+at a moment of a record the same way (``seat_at_turn``). Its readable form (``view``) is what
+the play-outs take.
 """
 
 from __future__ import annotations
@@ -13,40 +16,33 @@ from mypy_extensions import i64
 
 from scoring_api.rules.constants import HAND_SIZE
 from scoring_api.rules.options import RuleOptions
-from scoring_api.rules.play_scoring import (
-    CountCode,
-    points_for_code,
-    values_code,
-    values_of_code,
-    with_value,
-)
-from scoring_api.rules.referee_state import PublicPlay
-from scoring_api.rules.seats import NO_SEAT
+from scoring_api.rules.play_scoring import points_for_code, values_code, with_value
+from scoring_api.rules.referee import PlayReferee
+from scoring_api.rules.referee_state import PublicPlay, SharedPlay
+from scoring_api.rules.seats import NO_SEAT, next_seat
 from scoring_api.rules.tiles import ALL_MASK, Tile, TileMask, tile_mask, tiles_counted, tiles_in
 
 from .playouts.knowledge import SeatView, turn_seed
 from .ranks import mask_of_ranks, ranks_of, tiles_of_ranks
 
 
-class Seat:
+class Seat(SharedPlay):
     """What the player on turn knows during the play (one per player and deal, kept current).
 
-    The fields are what the game hands over (as masks and codes, for speed); the methods are
-    the questions a strategy asks of them. A plain class with its own ``__init__`` rather
-    than a dataclass: every game makes one per player, and the compiled engine runs a
-    dataclass's generated ``__init__`` interpreted.
+    The fields are what the game hands over (as masks and codes, for speed; those the whole
+    table sees, and their readable forms, are ``SharedPlay``'s); the methods are the questions
+    a strategy asks of them. A plain class with its own ``__init__`` rather than a dataclass:
+    every game makes one per player, and the compiled engine runs a dataclass's generated
+    ``__init__`` interpreted.
     """
 
     __slots__ = (
-        "count_code",
         "dealer",
         "hand_ranks",
-        "last_seat",
+        "left",
         "opponent_tiles",
         "own",
-        "passed_mask",
         "playable_ranks",
-        "public",
         "rules",
         "scores",
         "seat",
@@ -58,8 +54,6 @@ class Seat:
     playable_ranks: i64
     """His tiles that fit the count (never none when asked to lay), as a mask of ranks:
     read lowest bit first, lowest value first (``playable`` as tiles)."""
-    count_code: CountCode
-    """The values laid since the count began (``count_values`` as a tuple)."""
     seen: TileMask
     """The tiles he has seen: those he drew, the starter and every tile laid."""
     opponent_tiles: int
@@ -69,21 +63,14 @@ class Seat:
     hand_ranks: i64
     """His tiles not yet laid (nobody else's: a seat is told only what it could know), as a
     mask of ranks (``hand`` as a ``TileMask``, ``remaining()`` as tiles)."""
-    passed_mask: int
-    """Who has said go in the current count: bit ``seat`` (``passed`` by seat)."""
     own: TileMask
     """The tiles he drew this deal, and the starter."""
     dealer: int
     """The seat that dealt this deal."""
-    last_seat: int
-    """Who laid the last tile of the current count; ``NO_SEAT`` before its first (``last``:
-    None)."""
     sides: tuple[int, ...]
     """The side each seat scores for."""
-    public: list[PublicPlay]
-    """By seat, his play this deal as the referee keeps it for the whole table (handed over
-    once a deal; every seat saw the tiles laid and heard the goes): ``played`` (the tiles he
-    has laid, as masks) and ``above`` (his go bound) read it."""
+    left: int
+    """The seat on his left, who plays after him (``opponent_tiles`` counts his tiles)."""
     rules: RuleOptions | None
     """The rules of the game, where the game hands them over."""
     scores: list[int]
@@ -119,9 +106,40 @@ class Seat:
         if above is not None:  # by seat, as ``played``
             for public, bound in zip(self.public, above, strict=True):
                 public.above = bound
+        self.left = next_seat(seat, len(self.public)) if self.public else seat
         self.rules = rules
         self.scores: list[int] = []
         self.starter: Tile | None = None
+
+    def sit(
+        self,
+        dealer: int,
+        own: TileMask,
+        sides: tuple[int, ...],
+        public: list[PublicPlay],
+        rules: RuleOptions,
+        starter: Tile | None,
+        scores: list[int],
+    ) -> None:
+        """A new deal: who dealt, the tiles he drew and the starter (``own``), who scores for
+        whom, each seat's play as the referee keeps it for the whole table (the referee's own
+        list, read as it changes), the rules, the starter and the scores on the board (the
+        game's own list, kept current)."""
+        self.dealer, self.own, self.sides = dealer, own, sides
+        self.public, self.rules = public, rules
+        self.starter, self.scores = starter, scores
+        self.left = next_seat(self.seat, len(public))
+
+    def at_turn(self, referee: PlayReferee, playable_ranks: i64, hand_ranks: i64) -> None:
+        """His turn with the play where ``referee`` has it: his tiles that fit the count and
+        his tiles not yet laid (masks of ranks), and what every seat saw since."""
+        self.playable_ranks = playable_ranks
+        self.hand_ranks = hand_ranks
+        self.count_code = referee.count_code
+        self.seen = self.own | referee.used
+        self.opponent_tiles = HAND_SIZE - referee.seats[self.left].laid
+        self.passed_mask = referee.passed_mask
+        self.last_seat = referee.last_seat
 
     def snapshot(self) -> Seat:
         """A copy that later turns leave as it is: the game keeps one ``Seat`` per player
@@ -129,21 +147,23 @@ class Seat:
         copy = Seat((), (), self.seen, self.opponent_tiles, self.seat)
         copy.playable_ranks, copy.hand_ranks = self.playable_ranks, self.hand_ranks
         copy.count_code, copy.passed_mask, copy.own = self.count_code, self.passed_mask, self.own
-        copy.dealer, copy.last_seat = self.dealer, self.last_seat
+        copy.dealer, copy.last_seat, copy.left = self.dealer, self.last_seat, self.left
         copy.sides, copy.rules = self.sides, self.rules
         copy.public = [PublicPlay(public.tiles, public.above) for public in self.public]
         copy.scores, copy.starter = list(self.scores), self.starter
         return copy
 
-    def view(self) -> SeatView:
+    def view(self, seed: str | None = None) -> SeatView:
         """What he knows, readable, as the play-outs and the draws of the others' holdings take
-        it (``playouts``), seeded by all of it written out (``knowledge.turn_seed``)."""
+        it (``playouts``), seeded by ``seed``: by default all of it written out, as a game's
+        turn (``knowledge.turn_seed``)."""
         players, above = self.players, self.above
         held = tuple(self.holds(other) for other in range(players))
         count_values, passed, last = self.count_values, tuple(self.passed), self.last
-        seed = turn_seed(
-            self.seat, self.dealer, self.own, self.seen, count_values, last, held, above, passed
-        )
+        if seed is None:
+            seed = turn_seed(
+                self.seat, self.dealer, self.own, self.seen, count_values, last, held, above, passed
+            )
         return SeatView(
             seat=self.seat,
             dealer=self.dealer,
@@ -165,37 +185,6 @@ class Seat:
     def playable(self) -> tuple[Tile, ...]:
         """His tiles that fit the count, lowest value first."""
         return tiles_of_ranks(self.playable_ranks)
-
-    @property
-    def last(self) -> int | None:
-        """Who laid the last tile of the current count (None before its first)."""
-        return None if self.last_seat == NO_SEAT else self.last_seat
-
-    @property
-    def count_values(self) -> tuple[int, ...]:
-        """The values laid since the count began, in order."""
-        return values_of_code(self.count_code)
-
-    @property
-    def passed(self) -> list[bool]:
-        """Who has said go in the current count, by seat."""
-        mask = self.passed_mask
-        return [bool(mask >> seat & 1) for seat in range(self.players)]
-
-    def has_passed(self, seat: int) -> bool:
-        """Whether ``seat`` has said go in the current count."""
-        return bool(self.passed_mask >> seat & 1)
-
-    @property
-    def played(self) -> list[TileMask]:
-        """By seat, the tiles he has laid this deal."""
-        return [public.tiles for public in self.public]
-
-    @property
-    def above(self) -> list[int]:
-        """By seat: every tile he holds is of a higher value than this, since he said go in a
-        count where it would have fitted (``NO_GO`` where he has said none this deal)."""
-        return [public.above for public in self.public]
 
     @property
     def players(self) -> int:
@@ -222,6 +211,27 @@ class Seat:
     def unseen(self) -> TileMask:
         """The tiles he has not seen: the others' hands are among them."""
         return ALL_MASK & ~self.seen
+
+
+def seat_at_turn(
+    referee: PlayReferee,
+    seat: int,
+    own: TileMask,
+    dealer: int,
+    rules: RuleOptions,
+    scores: Sequence[int] = (),
+    starter: Tile | None = None,
+) -> Seat:
+    """What ``seat`` knows with the play where ``referee`` has it (his hand known to it), as a
+    game would hand it to his strategy: his own tiles (``own``: those he drew and the
+    starter) and what the table saw, nothing else; ``scores`` (each side's on the board) and
+    ``starter`` where the caller hands them over, as a game does."""
+    known = Seat((), (), 0, 0, seat)
+    sides = tuple(rules.side_of(other) for other in range(rules.players))
+    known.sit(dealer, own, sides, referee.public, rules, starter, list(scores))
+    hand = referee.held_by(seat) or 0
+    known.at_turn(referee, ranks_of(referee.fitting(seat)), ranks_of(hand))
+    return known
 
 
 def _mask_of(flags: Sequence[bool]) -> int:

@@ -67,8 +67,8 @@ def test_a_bots_view_is_what_its_seat_knows() -> None:
                 seat = state.current_player()
                 if state.table.game.phase == PLAY:
                     twin = state.resample_from_infostate(seat, Random(checked).random)
-                    mine = bots.seat_view(state.table.game, seat)
-                    theirs = bots.seat_view(twin.table.game, seat)
+                    mine = bots.seat_of(state.table.game, seat)
+                    theirs = bots.seat_of(twin.table.game, seat)
                     for field in SEAT_FIELDS:
                         assert getattr(mine, field) == getattr(theirs, field), field
                     checked += 1

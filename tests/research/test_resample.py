@@ -16,7 +16,7 @@ import pyspiel  # noqa: E402
 
 from scoring_api.research import bots, openspiel_game  # noqa: E402
 from scoring_api.research.resample import resampled_history  # noqa: E402
-from scoring_api.research.views import drawn_by, seat_view  # noqa: E402
+from scoring_api.research.views import drawn_by, view_of  # noqa: E402
 from scoring_api.rules.referee_state import NO_GO  # noqa: E402
 from scoring_api.rules.tiles import ALL_TILES, tiles_counted, tiles_in  # noqa: E402
 from scoring_api.sim.stepwise import PLAY  # noqa: E402
@@ -127,9 +127,9 @@ def test_the_draw_is_given_what_the_seat_knows(mode: str) -> None:
     for state in states_of_a_game(mode, 4):
         game = state.table.game
         seat = state.current_player()
-        view = seat_view(game, game.log, seat)
+        view = view_of(game, game.log, seat)
         if game.phase == PLAY:
-            assert view == replace(bots.seat_view(game, seat).view(), seed="")
+            assert view == replace(bots.seat_of(game, seat).view(), seed="")
             continue
         mine = drawn_by(game.log, seat, game.drawn, game.players)
         assert view.hand == tuple(tile.value for tile in tiles_in[game.holding(seat)])

@@ -17,9 +17,12 @@ from scoring_api.sim.strategies import Strategy
 
 
 def stored_fields(cls: type) -> set[str]:
-    """The fields a plain class of the engine stores: its ``__slots__``, which the compiled
-    class lists as ``__mypyc_attrs__`` instead."""
-    return set(getattr(cls, "__mypyc_attrs__", None) or cls.__slots__)
+    """The fields a plain class of the engine stores, its bases' too: their ``__slots__``,
+    which a compiled class lists as ``__mypyc_attrs__`` instead."""
+    found: set[str] = set()
+    for klass in cls.__mro__:
+        found |= set(getattr(klass, "__mypyc_attrs__", None) or getattr(klass, "__slots__", ()))
+    return found
 
 
 SMALL_BUDGET = 3

@@ -1,9 +1,8 @@
-"""The computer's move is honest (issue 41 item 3): the seat a strategy is handed for
-/v1/plays/advise (``move.seat_at_turn``) is read off the referee after the record, and a
-referee that knew every hand (as a game's does) gives the same seat, the same view (the floor's
-``view_at`` and the seat's own, its seed included) and the same search, whatever the tiles the
-seat has not seen: every other seat's tiles left are dealt anew from the tiles he has not seen,
-within the goes each said, and the answer does not move."""
+"""The computer's move is honest: the seat a strategy is handed for /v1/plays/advise
+(``seat.seat_at_turn``) is read off the referee after the record, and a referee that knew every
+hand (as a game's does) gives the same seat, the same view (its seed included) and the same
+search, whatever the tiles the seat has not seen: every other seat's tiles left are dealt anew
+from the tiles he has not seen, within the goes each said, and the answer does not move."""
 
 from __future__ import annotations
 
@@ -12,16 +11,15 @@ from random import Random
 import pytest
 
 from scoring_api.rules import ALL_TILES, Play, RuleOptions, Tile
-from scoring_api.rules.records import RecordReader
+from scoring_api.rules.records import RecordReader, read_record, referee_for
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.validation import check_turn
-from scoring_api.sim.move import seat_at_turn
 from scoring_api.sim.outcome import DealRecord
-from scoring_api.sim.playouts.knowledge import view_at
+from scoring_api.sim.playouts.knowledge import turn_seed
 from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import SimulationRequest, play_one
 from scoring_api.sim.search import SearchStrategy
-from scoring_api.sim.seat import Seat
+from scoring_api.sim.seat import Seat, seat_at_turn
 
 MODES = {
     "two": RuleOptions(),
@@ -40,7 +38,7 @@ def own_of(record: DealRecord, seat: int) -> int:
 
 
 def seat_from(referee: PlayReferee, record: DealRecord, seat: int, rules: RuleOptions) -> Seat:
-    return seat_at_turn(referee, own_of(record, seat), record.dealer, rules, seat)
+    return seat_at_turn(referee, seat, own_of(record, seat), record.dealer, rules)
 
 
 def fields(seat: Seat) -> tuple[object, ...]:
@@ -93,13 +91,18 @@ def test_the_seat_and_its_search_do_not_see_the_tiles_he_has_not_seen(mode: str)
             seat = play.player
             hand = [t for t in record.hands[seat] if t not in record.discards[seat]
                     and t not in {p.tile for p in plays[:i]}]  # fmt: skip
-            reader = check_turn(plays[:i], record.dealer, rules.players, hand,
-                                record.discards[seat], record.starter, seat)  # fmt: skip
+            referee = referee_for(rules.players, record.dealer, None, record.starter)
+            reader = read_record(referee, plays[:i])
+            assert check_turn(reader, hand, record.discards[seat], seat) == seat
             known = seat_from(reader.referee, record, seat, rules)
-            # the options are valued on what he knows as the floor reads it off the referee:
-            # the view his strategy's Seat gives, the seed of a game's turn included
-            own = own_of(record, seat)
-            assert view_at(reader.referee, seat, record.dealer, rules, own) == known.view()
+            # the options are valued on the view his strategy's Seat gives, seeded as a game's
+            # turn is: by everything he knows written out
+            view = known.view()
+            held = tuple(known.holds(other) for other in range(rules.players))
+            assert view.seed == turn_seed(
+                seat, record.dealer, own_of(record, seat), known.seen, known.count_values,
+                known.last, held, known.above, known.passed,
+            )  # fmt: skip
             if len({tile.value for tile in known.playable}) < 2:
                 continue
             choice = SEARCH.lay(known, Random(0))

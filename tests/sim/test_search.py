@@ -40,9 +40,11 @@ BUDGET = RECORDER_BUDGET
 TOLD = {
     "playable_ranks", "count_code", "seen", "opponent_tiles", "seat", "hand_ranks",
     "passed_mask", "own", "dealer", "last_seat", "sides", "public", "rules", "scores", "starter",
+    "left",
 }  # fmt: skip
 """Every field a ``Seat`` stores: each is something the seat saw or was told at the table
-(``public``: each seat's ``PublicPlay``, the tiles he laid and his go bound)."""
+(``public``: each seat's ``PublicPlay``, the tiles he laid and his go bound; ``left``: who sits
+on his left)."""
 
 
 @pytest.mark.parametrize(

@@ -5,9 +5,9 @@ whom, the goes said (so how many tiles each seat holds, and below which value no
 tiles can be). The others' hidden tiles never enter: the holdings his play-outs are played
 against are drawn from the tiles he has not seen (``holdings``), and each play-out is seeded
 from what he knows written out (``SeatView.seed``), so a choice or a review of it cannot change
-when anything he has not seen changes. A game's ``Seat`` gives its view (``Seat.view()``), a
-referee gives any seat's (``view_at``: the review of a deal reads one for each tile of the
-record, ``review.reading``; the computer's move one at the end of a record, ``move``).
+when anything he has not seen changes. A ``Seat`` gives its view (``Seat.view()``: a game's
+at each turn, the review of a deal's at each tile of the record, the computer's move's at the
+end of one); ``opening_view`` is a seat's before the play's first tile.
 """
 
 from __future__ import annotations
@@ -15,11 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scoring_api.rules.constants import HAND_SIZE
 from scoring_api.rules.options import RuleOptions
-from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.referee_state import NO_GO
-from scoring_api.rules.tiles import ALL_TILES, Tile, TileMask, tile_mask, tiles_in
+from scoring_api.rules.tiles import ALL_TILES, Tile, TileMask, tile_mask
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,42 +68,6 @@ class SeatView:
         return len(self.held)
 
 
-def view_at(
-    referee: PlayReferee,
-    seat: int,
-    dealer: int,
-    rules: RuleOptions,
-    own: TileMask,
-    seed: str | None = None,
-) -> SeatView:
-    """What ``seat`` knows with the play where ``referee`` has it (his hand known to it): the
-    table's state as every seat saw it, his own tiles, and as seen ``own`` (the tiles he drew
-    and the starter) beside every tile laid. ``seed``: the seed of his draws; None: his turn's
-    as a game seeds it (``turn_seed``), for the computer's move at the end of a record."""
-    seen = own | referee.used
-    held = tuple(HAND_SIZE - laid for laid in referee.laid_by)
-    above = tuple(public.above for public in referee.public)
-    count_values, passed, last = referee.count_values, tuple(referee.passed), referee.last
-    if seed is None:
-        seed = turn_seed(seat, dealer, own, seen, count_values, last, held, above, passed)
-    return SeatView(
-        seat=seat,
-        dealer=dealer,
-        sides=tuple(rules.side_of(other) for other in range(referee.players)),
-        rules=rules,
-        hand=tuple(tile.value for tile in tiles_in[referee.held_by(seat) or 0]),
-        playable=referee.playable(seat),
-        count_values=count_values,
-        passed=passed,
-        last=last,
-        held=held,
-        above=above,
-        played=tuple(referee.played),
-        unseen=tuple(sorted(t.value for t in ALL_TILES if not seen & t.bit)),
-        seed=seed,
-    )
-
-
 def opening_view(
     rules: RuleOptions, dealer: int, seat: int, drawn: Sequence[Tile], kept: Sequence[int]
 ) -> SeatView:
@@ -148,10 +110,10 @@ def turn_seed(
     above: Sequence[int],
     passed: Sequence[bool],
 ) -> str:
-    """A game's turn (``Seat.view()``, the search's draws; ``view_at`` for the computer's
-    move): his seat, the dealer, his drawn tiles and the starter, every tile he has seen
-    (masks), the count, who laid its last tile, how many tiles each seat holds, the go bounds,
-    the goes said in the count."""
+    """A game's turn (``Seat.view()``: the search's draws, the computer's move): his seat, the
+    dealer, his drawn tiles and the starter, every tile he has seen (masks), the count, who
+    laid its last tile, how many tiles each seat holds, the go bounds, the goes said in the
+    count."""
     return (
         f"{seat}|{dealer}|{own}|{seen}|{','.join(map(str, count_values))}|{last}|"
         f"{','.join(map(str, held))}|{','.join(map(str, above))}|"

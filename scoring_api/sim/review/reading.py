@@ -1,5 +1,6 @@
 """What a seat knew when he laid each tile, read off the one refereeing of a deal's record: all
-his review may use (docs/review.md), as the play-outs take it (``playouts.knowledge.SeatView``).
+his review may use (docs/review.md), as a game would hand it to him (``seat.seat_at_turn``) and
+the play-outs take it (``Seat.view``, a ``playouts.knowledge.SeatView``).
 
 The rules core's reader of the record (``rules.records.RecordReader``) tells this module each
 go it hands the referee (said or implied: the goes follow from the tiles, play being
@@ -19,7 +20,8 @@ from scoring_api.rules.records import ReadingHook
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.tiles import Tile, by_value, tile_mask
 
-from ..playouts.knowledge import SeatView, record_seed, view_at
+from ..playouts.knowledge import SeatView, record_seed
+from ..seat import seat_at_turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +55,8 @@ class _Views(ReadingHook):
         seed = record_seed(
             deal.rules, deal.dealer, deal.starter, player, self.drawn[player], self.events
         )
-        view = view_at(referee, player, deal.dealer, deal.rules, self.own[player], seed)
+        known = seat_at_turn(referee, player, self.own[player], deal.dealer, deal.rules)
+        view = known.view(seed)
         self.laid.append(TileLaid(index, tile, view))
         self.events.append((player, tile))
 
