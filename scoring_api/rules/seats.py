@@ -1,15 +1,19 @@
 """Seats around the table: numbered 0..n-1 clockwise; the next seat is on a seat's left.
 
 Every "the other player" and "whose turn next" of the rules core and the simulator is one of
-these functions, never arithmetic written in place (docs/rules.md section 8).
+these functions, never arithmetic written in place (docs/rules.md section 8); a table's
+seating (``seating_of``: who scores for whom, who sits on whose left, the order of the show)
+is worked out from them once per table.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
 from .constants import MAX_PLAYERS
+from .options import RuleOptions
 
 NO_SEAT: Final = -1
 """No seat (nobody on turn once the play is over, no last layer before a count's first tile):
@@ -68,3 +72,31 @@ def first_after(after: int, seats: int, players: int) -> int:
     on every turn."""
     found = _FIRST_AFTER[players][after << MAX_PLAYERS | seats]
     return NO_SEAT if found == _NO_SEAT_BYTE else found
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """One table's seating: sides, left-hand neighbours and the order of the show."""
+
+    side_of: tuple[int, ...]
+    """The side each seat scores for."""
+    next_of: tuple[int, ...]
+    """The seat on each seat's left."""
+    shows: tuple[tuple[int, ...], ...]
+    """For each dealer, the hands shown in order: from his left round to him (the crib
+    follows)."""
+    sides: int
+    """How many sides score."""
+
+
+@cache
+def seating_of(players: int, partners: bool) -> Seating:
+    """The seating of a table of ``players`` (in two partnerships or not), worked out once: a
+    game asks it on every turn."""
+    rules = RuleOptions(players=players, partners=partners)
+    return Seating(
+        side_of=tuple(rules.side_of(seat) for seat in range(players)),
+        next_of=tuple(next_seat(seat, players) for seat in range(players)),
+        shows=tuple(seats_from(leader(dealer, players), players) for dealer in range(players)),
+        sides=rules.sides,
+    )

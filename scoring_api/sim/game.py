@@ -24,6 +24,7 @@ from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.play_scoring import CLOSING_ITEMS, GO_POINTS
 from scoring_api.rules.records import PlaySheet
 from scoring_api.rules.referee import PlayReferee
+from scoring_api.rules.seats import seating_of
 from scoring_api.rules.show import show_table
 from scoring_api.rules.tiles import BY_VALUE, RANK_OF, Tile, TileMask, tiles_counted, tiles_in
 
@@ -49,7 +50,6 @@ from .ranks import (
     rank_values,
 )
 from .seat import Seat
-from .seating import seating_of
 from .strategies import Strategy
 
 
