@@ -5,10 +5,11 @@ scores compared."""
 
 from __future__ import annotations
 
+from itertools import product
 from random import Random
 
 from scoring_api.rules.deal import Deal, score_deal
-from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.options import RULE_OPTIONS, RuleOptions
 from scoring_api.rules.records import Play
 from scoring_api.rules.tiles import ALL_TILES, tiles_in
 from scoring_api.sim.stepwise import (
@@ -21,26 +22,34 @@ from scoring_api.sim.stepwise import (
     StepGame,
 )
 
-ALL_RULES = [
-    RuleOptions(players=players, partners=partners, target=target, starter_double_points=double,
-                double_blank_in_fifteens=blank, muggins=muggins)
-    for players, partners in ((2, False), (3, False), (4, False), (4, True))
-    for target in (61, 121)
-    for double in (1, 0, 2)
-    for blank in (True, False)
-    for muggins in (False, True)
-]  # fmt: skip
+
+def _every_rule_set() -> list[RuleOptions]:
+    """Every combination of every value of every rule option (``RULE_OPTIONS``) that is a
+    table (partners need four players)."""
+    names = [option.name for option in RULE_OPTIONS]
+    found = []
+    for values in product(*(option.allowed for option in RULE_OPTIONS)):
+        given: dict[str, object] = dict(zip(names, values, strict=True))
+        try:
+            found.append(RuleOptions(**given))  # type: ignore[arg-type]
+        except ValueError:
+            continue
+    return found
+
+
+ALL_RULES = _every_rule_set()
 """Every mode with every value of every rule option (every show is claimed exactly, so
 muggins changes no game: ``score_deal`` is asked without claims, as the simulator's games)."""
 
 
 def rules_id(rules: RuleOptions) -> str:
-    partners = "p" if rules.partners else ""
-    blank = "" if rules.double_blank_in_fifteens else "-nb"
-    muggins = "-m" if rules.muggins else ""
-    return (
-        f"{rules.players}{partners}-{rules.target}-d{rules.starter_double_points}{blank}{muggins}"
-    )
+    """The options that differ from the rule book's, ``name=value``; ``rule-book`` for none."""
+    changed = [
+        f"{option.name}={getattr(rules, option.name)}"
+        for option in RULE_OPTIONS
+        if getattr(rules, option.name) != option.default
+    ]
+    return ",".join(changed) or "rule-book"
 
 
 def random_game(rules: RuleOptions, seed: int) -> StepGame:

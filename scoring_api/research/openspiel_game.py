@@ -2,11 +2,11 @@
 (as OpenSpiel's own Python games are: ``open_spiel/python/games/block_dominoes.py``).
 
 The game is the project's: each state holds a ``sim.stepwise.StepGame``, refereed by the rules
-core (docs/research.md). Parameters: ``players`` (2-4), ``partners``, ``target`` (61 or 121; 0,
-the default, is the rule book's: 121 with partners, else 61), ``starter_double_points``,
-``double_blank_in_fifteens``, ``muggins`` (every show is claimed exactly, as the simulator's
-players claim them, so it changes no game), ``first_dealer`` (a seat, or -1: a chance event)
-and ``utility`` (``win``: +1 to the winning side's seats, -1/(sides-1) to the others';
+core (docs/research.md). Parameters: every rule option (``parameters``: ``players``,
+``partners``, ``target``, whose default 0 is the rule book's, ``starter_double_points``,
+``double_blank_in_fifteens``, ``muggins``; every show is claimed exactly, as the simulator's
+players claim them, so muggins changes no game), ``first_dealer`` (a seat, or -1: a chance
+event) and ``utility`` (``win``: +1 to the winning side's seats, -1/(sides-1) to the others';
 ``margin``: a side's score less the mean of the other sides').
 """
 
@@ -19,7 +19,7 @@ import pyspiel
 
 from scoring_api.rules.constants import DEALS, MAX_SHOW, TILE_COUNT
 from scoring_api.rules.errors import MalformedInputError
-from scoring_api.rules.options import RuleOptions, parse_rules
+from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.tiles import ALL_TILES
 from scoring_api.sim.stepwise import (
     ACTIONS,
@@ -33,21 +33,12 @@ from scoring_api.sim.stepwise import (
     history_of,
 )
 
-from . import views
+from . import parameters, views
 from .resample import resampled_history
 
 SHORT_NAME = "python_domino_cribbage"
 
-_PARAMETERS: dict[str, Any] = {
-    "players": 2,
-    "partners": False,
-    "target": 0,
-    "starter_double_points": 1,
-    "double_blank_in_fifteens": True,
-    "muggins": False,
-    "first_dealer": -1,
-    "utility": "win",
-}
+_PARAMETERS: dict[str, Any] = {**parameters.rule_defaults(), "first_dealer": -1, "utility": "win"}
 
 GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -69,20 +60,8 @@ GAME_TYPE = pyspiel.GameType(
 
 def rules_of(params: dict[str, Any]) -> RuleOptions:
     """The rule options of the game's parameters, checked by the core's own parser."""
-    given = {
-        name: params[name]
-        for name in (
-            "players",
-            "partners",
-            "starter_double_points",
-            "double_blank_in_fifteens",
-            "muggins",
-        )
-    }
-    if params["target"]:
-        given["target"] = params["target"]
     try:
-        return parse_rules(given)
+        return parameters.rules_of(params)
     except MalformedInputError as error:
         raise ValueError(f"{SHORT_NAME}: {error.detail}") from None
 

@@ -20,10 +20,10 @@ from numpy.typing import NDArray
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from scoring_api.rules.options import RuleOptions, parse_rules
+from scoring_api.rules.options import RuleOptions
 from scoring_api.sim.stepwise import ACTIONS, CHANCE, OVER, StepGame
 
-from . import views
+from . import parameters, views
 
 NAME = "domino_cribbage_v0"
 
@@ -47,27 +47,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name fo
     }
 
     def __init__(
-        self,
-        players: int = 2,
-        partners: bool = False,
-        target: int | None = None,
-        starter_double_points: int = 1,
-        double_blank_in_fifteens: bool = True,
-        muggins: bool = False,
-        utility: str = "win",
-        render_mode: str | None = None,
+        self, utility: str = "win", render_mode: str | None = None, **rules: object
     ) -> None:
+        """``rules``: any rule option by name (``research.parameters``: ``players``,
+        ``partners``, ``target`` (None: the rule book's), ``starter_double_points``,
+        ``double_blank_in_fifteens``, ``muggins``); each left out is the rule book's."""
         super().__init__()
-        given: dict[str, object] = {
-            "players": players,
-            "partners": partners,
-            "starter_double_points": starter_double_points,
-            "double_blank_in_fifteens": double_blank_in_fifteens,
-            "muggins": muggins,
-        }
-        if target is not None:
-            given["target"] = target
-        self.rules: RuleOptions = parse_rules(given)
+        unknown = set(rules) - set(parameters.NAMES)
+        if unknown:
+            raise TypeError(f"unknown rule options {sorted(unknown)}: {parameters.NAMES}")
+        self.rules: RuleOptions = parameters.rules_of(rules)
         if utility not in views.UTILITIES:
             raise ValueError(f"utility must be one of {', '.join(views.UTILITIES)}")
         if render_mode not in (None, "ansi"):

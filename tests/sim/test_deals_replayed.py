@@ -1,23 +1,28 @@
 """A simulated game's transcript, fed deal by deal to the deal referee (rules/deal.py), gives
-the same events, scores and winner as the game engine: the two apply one game end rule."""
+the same events, scores and winner as the game engine: the two apply one game end rule, under
+the rule book's rules and under each other value of each rule option (``RULE_OPTIONS``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from scoring_api.rules import Play, RuleOptions, parse_rules
+from scoring_api.rules import RULE_OPTIONS, Play, RuleOptions, parse_rules
 from scoring_api.rules.deal import Deal, score_deal
 from scoring_api.sim.outcome import DealRecord, GameResult
 from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import SimulationRequest, play_all
 
 MODES = {
-    "two": parse_rules({}),
-    "two-121": parse_rules({"target": 121, "starter_double_points": 2}),
-    "three": parse_rules({"players": 3}),
-    "four": parse_rules({"players": 4}),
-    "partners": parse_rules({"players": 4, "partners": True}),
+    "rule-book": parse_rules({}),
+    **{
+        f"{option.name}={value}": parse_rules(
+            {option.name: value, **({"players": 4} if option.name == "partners" else {})}
+        )
+        for option in RULE_OPTIONS
+        for value in option.allowed[1:]
+    },
 }
+"""The rule book's rules, and each other value of each option alone (partners at four)."""
 
 
 def engine_events(record: DealRecord, rules: RuleOptions) -> list[tuple[int, int]]:

@@ -77,14 +77,17 @@ def test_a_copy_is_left_alone_by_the_originals_later_actions() -> None:
 
 
 def _fields(cls: type) -> list[str]:
-    """A class's instance fields: its slots interpreted, its native attributes compiled
-    (data descriptors either way; properties aside)."""
+    """A class's instance fields, its bases' too: its slots interpreted, its native attributes
+    compiled (data descriptors either way; properties aside)."""
     return sorted(
-        name
-        for name, attribute in vars(cls).items()
-        if inspect.isdatadescriptor(attribute)
-        and not isinstance(attribute, property)
-        and not name.startswith("__")
+        {
+            name
+            for klass in cls.__mro__
+            for name, attribute in vars(klass).items()
+            if inspect.isdatadescriptor(attribute)
+            and not isinstance(attribute, property)
+            and not name.startswith("__")
+        }
     )
 
 
