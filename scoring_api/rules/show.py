@@ -70,16 +70,27 @@ def _is_run(values: Sequence[int]) -> bool:
 # An item as positions into the values sorted ascending: (kind, positions, points).
 _Spots = tuple[tuple[ShowKind, tuple[int, ...], int], ...]
 
+ShowRules = bool
+"""What of the rule options a show's items and total depend on: today whether 0-0 counts
+again in fifteens (``double_blank_in_fifteens``) alone."""
+
+
+def show_rules(rules: RuleOptions) -> ShowRules:
+    """The show's rules of ``rules``: the one key of everything that depends on how a show
+    scores (its items, the show table, the ``expected`` model's crib sums), rather than the
+    whole ``RuleOptions``, which would keep a copy for every set of rules a worker's clients
+    name. An option the show comes to depend on is added here (docs/extending.md)."""
+    return rules.double_blank_in_fifteens
+
 
 @cache
-def _spots(values: tuple[int, ...], double_blank_in_fifteens: bool) -> _Spots:
+def _spots(values: tuple[int, ...], show: ShowRules) -> _Spots:
     """Every fifteen, pair and run of sorted ``values``, by position.
 
-    The items depend only on the values (and the one option that counts 0-0 in fifteens), so
-    they are found once per value multiset and the tiles of each show are put in their
-    places afterwards. Keyed by that option, not the whole ``RuleOptions``: a worker kept a
-    copy for every set of rules its clients named (96 of them).
+    The items depend only on the values and the show's rules, so they are found once per
+    value multiset and the tiles of each show are put in their places afterwards.
     """
+    double_blank_in_fifteens = show
     found: list[tuple[ShowKind, tuple[int, ...], int]] = []
     positions = range(len(values))
     for size in range(2, len(values) + 1):
@@ -102,7 +113,7 @@ def _spots(values: tuple[int, ...], double_blank_in_fifteens: bool) -> _Spots:
 
 def _items(tiles: Sequence[Tile], rules: RuleOptions) -> list[ShowItem]:
     ordered = by_value(tiles)
-    spots = _spots(tuple(tile.value for tile in ordered), rules.double_blank_in_fifteens)
+    spots = _spots(tuple(tile.value for tile in ordered), show_rules(rules))
     return [
         ShowItem(kind, tuple(map(ordered.__getitem__, group)), points)
         for kind, group, points in spots
@@ -141,21 +152,26 @@ TABLE_SIZE: Final = _radix
 
 def show_table(rules: RuleOptions = DEFAULT_RULES) -> bytes:
     """Totals indexed by the sum of the five values' weights."""
-    return _SHOW_TABLES[rules.double_blank_in_fifteens]
+    return _SHOW_TABLES[show_rules(rules)]
 
 
-def _build_show_table(double_blank_in_fifteens: bool) -> bytes:
+def show_table_of(show: ShowRules) -> bytes:
+    """``show_table`` of rules whose show's rules are ``show``."""
+    return _SHOW_TABLES[show]
+
+
+def _build_show_table(show: ShowRules) -> bytes:
     table = bytearray(TABLE_SIZE)
     for values in combinations_with_replacement(range(MAX_VALUE + 1), HAND_SIZE + 1):
         if all(values.count(v) <= VALUE_COUNTS[v] for v in set(values)):
-            spots = _spots(values, double_blank_in_fifteens)
+            spots = _spots(values, show)
             table[sum(VALUE_WEIGHTS[v] for v in values)] = sum(points for _, _, points in spots)
     return bytes(table)
 
 
-# One table per value of the only option a show total depends on, built on first use. Keyed
-# by that flag rather than the whole RuleOptions: a dataclass's hash is a Python call, and
-# the simulator looks a table up three times a deal.
+# One table per show's rules, built on first use. Keyed by them rather than the whole
+# RuleOptions: a dataclass's hash is a Python call, and the simulator looks a table up three
+# times a deal.
 _SHOW_TABLES: Final = Memo(_build_show_table, 2)
 
 

@@ -20,7 +20,14 @@ from typing import Final
 
 from scoring_api.rules.constants import MAX_VALUE, SHOWN
 from scoring_api.rules.options import RuleOptions
-from scoring_api.rules.show import VALUE_WEIGHTS, show_table, value_keys
+from scoring_api.rules.show import (
+    VALUE_WEIGHTS,
+    ShowRules,
+    show_rules,
+    show_table,
+    show_table_of,
+    value_keys,
+)
 from scoring_api.rules.tiles import VALUE_COUNTS
 
 from .layaway import DISCARDS, DISCARDS_BY_DRAWN, DrawnValues, Positions, RankedOption, ranked
@@ -60,11 +67,11 @@ _SUM_BYTES: Final = 3
 
 def _crib_sums(rules: RuleOptions) -> bytes:
     """The crib sums under ``rules``' show totals (``_crib_sums_for``)."""
-    return _crib_sums_for(rules.double_blank_in_fifteens)
+    return _crib_sums_for(show_rules(rules))
 
 
 @cache
-def _crib_sums_for(double_blank_in_fifteens: bool) -> bytes:
+def _crib_sums_for(show: ShowRules) -> bytes:
     """Sums of crib totals over the sets of unknown tiles that contain some given tiles.
 
     By the value key of the given tiles (a discard plus up to four tiles forced into the
@@ -73,11 +80,11 @@ def _crib_sums_for(double_blank_in_fifteens: bool) -> bytes:
     one to five values the set holds (5,950 of them) is worked out at once on first use, into
     a table of ``_SUM_BYTES`` bytes a key (4.7 MB; as the show totals are kept, ``show``):
     read as bytes, a sum is three look-ups with no Python int made, where a dict's key would
-    be a new int object each time. Keyed by the one option the show totals depend on, not
-    the whole ``RuleOptions``: a worker kept a table for every set of rules its clients named
-    (96 of them, 4.5 MB each).
+    be a new int object each time. Keyed by the show's rules (``show.show_rules``), not the
+    whole ``RuleOptions``: a worker would keep a table of 4.5 MB for every set of rules its
+    clients named.
     """
-    shows = show_table(RuleOptions(double_blank_in_fifteens=double_blank_in_fifteens))
+    shows = show_table_of(show)
     sums: dict[int, int] = {}
     for size in range(1, SHOWN + 1):
         for given in combinations_with_replacement(_VALUES, size):
