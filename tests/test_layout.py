@@ -1,5 +1,5 @@
 """The layout shows the architecture: the rules core stands alone, no import cycles (imports
-inside functions included), the simulator in layers, and modules stay small."""
+inside functions included), the simulator in floors, and modules of one meaning each."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "scoring_api"
-MAX_LINES = 400
+MAX_LINES = 500
+"""A module this long almost always holds more than one meaning: split it where the meaning
+splits (never at a line count: this fails as a question, not as a place to cut)."""
 
 
 def _imports(path: Path) -> set[str]:
@@ -50,7 +52,7 @@ def test_the_simulator_builds_on_the_core_and_not_on_the_web() -> None:
             )
 
 
-def test_no_python_module_is_over_400_lines() -> None:
+def test_no_python_module_is_over_500_lines() -> None:
     long = {
         str(path.relative_to(PACKAGE)): lines
         for path in PACKAGE.rglob("*.py")

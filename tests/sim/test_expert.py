@@ -146,6 +146,7 @@ def test_shipped_discards_rebuild_from_the_model() -> None:
             assert nets == sorted(nets, reverse=True)
 
 
+@pytest.mark.slow
 def test_the_shipped_files_are_as_the_builder_writes_them(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Read and written again, each shipped file gives its own bytes: what a rebuild that
     finds the same entries writes (the play rows in the states' order, whatever order the
@@ -159,6 +160,7 @@ def test_the_shipped_files_are_as_the_builder_writes_them(tmp_path) -> None:  # 
     assert rollout.read_bytes() == ROLLOUT_PATH.read_bytes()
 
 
+@pytest.mark.slow
 def test_a_small_build_has_the_shipped_format(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """The builder end to end, small (every hand's lay-away in each round: about a minute).
     Each entry rebuilding exactly (the tests above) makes a full rebuild the same bytes."""
@@ -242,6 +244,7 @@ def test_with_more_players_the_expert_plays_as_expected(rules: RuleOptions) -> N
     )
 
 
+@pytest.mark.slow
 def test_the_tables_round_trip_through_json() -> None:
     again = ExpertTables.from_json(json.loads(json.dumps(SHIPPED.as_json())))
     assert again == SHIPPED

@@ -74,6 +74,7 @@ def _interval(values: Sequence[float]) -> tuple[float, float]:
     return mean - half, mean + half
 
 
+@pytest.mark.slow
 def test_the_ladder_loses_in_its_order() -> None:
     workers = min(len(os.sched_getaffinity(0)), 4)
     context = multiprocessing.get_context("spawn")
@@ -216,6 +217,7 @@ def _check(stated: list[float], found: list[float], what: str) -> None:
     assert fmean(found) > 0.5 * fmean(stated)
 
 
+@pytest.mark.slow
 def test_replacing_a_flagged_decision_gains_what_the_review_stated() -> None:
     rng = Random(SEED)
     plays: tuple[list[float], list[float]] = ([], [])

@@ -110,6 +110,7 @@ STRENGTH_SEEDS = 600
 STRENGTH_BUDGET = 8
 
 
+@pytest.mark.slow
 @pytest.mark.strength
 def test_search_at_a_small_budget_beats_expected() -> None:
     """1,200 games: each seed played with the seats both ways (the same tiles to the same

@@ -43,6 +43,7 @@ def win_interval(stronger: str, weaker: str) -> tuple[float, float]:
     return low, high
 
 
+@pytest.mark.slow
 @pytest.mark.strength
 @pytest.mark.parametrize(
     ("stronger", "weaker"), [("expert", "expected"), ("expected", "greedy"), ("greedy", "random")]
