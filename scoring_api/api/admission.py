@@ -6,14 +6,15 @@ most a share of it for one client (its address); one more is a 503 problem with 
 Two pools:
 
 - ``SIMULATIONS``: ``POST /v1/simulations`` (``SCORING_API_MAX_SIMULATIONS``,
-  ``SCORING_API_CLIENT_SIMULATIONS``). Without a cap, 16 simulations took every worker
-  thread and ``/healthz`` went unanswered for 20 s; without a share, one client's streams
-  held every slot while others waited.
+  ``SCORING_API_CLIENT_SIMULATIONS``). Without a cap, a handful of simulations take every
+  worker thread and the health checks go unanswered; without a share, one client's streams
+  hold every slot while the others wait.
 - ``ANSWERS``: expensive answers, those that play games out or search
   (``POST /v1/deals/review``, ``POST /v1/discards/advise``, ``POST /v1/plays/advise``,
   ``POST /v1/games/score`` and ``/v1/games/review``; ``SCORING_API_MAX_ANSWERS``,
-  ``SCORING_API_CLIENT_ANSWERS``). Without them, 20 four-player reviews at once from one
-  address pushed other clients' one-hand scores to 23-29 s.
+  ``SCORING_API_CLIENT_ANSWERS``). Without them, one client's reviews at once take the CPU
+  that every other client's one-hand score waits for (docs/reliability.md has what was
+  measured).
 
 An endpoint opts in with one line in its view, once its body is read (a bad body is a 422
 whatever the load): ``admission.admit(admission.ANSWERS)``. The slot is held until the

@@ -1,4 +1,4 @@
-"""The same player as in the simulator (issue 41 item 3): simulated games' transcripts replayed
+"""The same player as in the simulator: simulated games' transcripts replayed
 through the two advice endpoints, asking at every decision what the seat's strategy lays away
 and lays, from what that seat knew and nothing else (tests/decisions.py); the answer is the
 simulator's move.

@@ -1,5 +1,5 @@
-"""What makes a request cheaper must not change what it answers or logs (issue 44 item 1,
-bench/requests.py): gunicorn builds its access line only for a logger that writes it, the
+"""What makes a request cheaper must not change what it answers or logs (bench/requests.py
+measures what it saves): gunicorn builds its access line only for a logger that writes it, the
 usual play entries and tiles take a quick path with the schema's own values and errors."""
 
 from __future__ import annotations

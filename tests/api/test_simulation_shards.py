@@ -252,7 +252,7 @@ def test_one_answer_for_the_view_and_the_command_line(api: ContractClient) -> No
     assert api.post(SIMULATE, request).get_json() == json_answer(run, play_inline(run, 1.0))
 
 
-# --- issue 40, item 2: bounded in time whatever the lineup ---------------------------------
+# --- bounded in time whatever the lineup ----------------------------------------------------
 
 
 def test_shards_are_sized_in_seconds_from_the_lineups_cost() -> None:

@@ -1,10 +1,11 @@
-"""A worker's memory does not grow with the sets of rules its clients name (issue 40, item 6:
-workers grew from 100-148 MB to 224-275 MB over 40,000 requests and gave nothing back).
+"""A worker's memory does not grow with the sets of rules its clients name: a worker lives for
+many requests, and what it keeps it gives nothing back.
 
-What held it: tables remembered per whole ``RuleOptions`` (the crib sums, 4.7 MB each, and
-the show items) though they depend on one option only; the 96 sets of rules a client may
-name made 96 copies. A fresh process asks advice and scores a batch under every one of them; its
-resident size may grow by a few tables, not by one a set of rules.
+The tables that depend on how a show scores (the crib sums, 4.7 MB each, and the show items)
+are keyed by the show's rules (``rules.show.show_rules``), not the whole ``RuleOptions``: the
+96 sets of rules a client may name would make 96 copies. A fresh process asks advice and
+scores a batch under every one of them; its resident size may grow by a few tables, not by one
+a set of rules.
 """
 
 from __future__ import annotations

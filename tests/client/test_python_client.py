@@ -239,7 +239,7 @@ def test_review_a_deal(api: Any) -> None:
 
 
 def test_a_whole_game(api: Any) -> None:
-    """Issue 42: the chance from a position, a game record refereed and reviewed."""
+    """The whole game: the chance from a position, a game record refereed and reviewed."""
     m = module("models")
     chances = module("api.games.win_probability").sync(
         client=api, body=m.ChancesRequest(scores=[55, 58], dealer=0)

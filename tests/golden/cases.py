@@ -563,7 +563,7 @@ def _moves(
 
 
 def _computer() -> Iterator[Case]:
-    """What each strategy lays away and lays (issue 41): the lay-away's choice beside the
+    """What each strategy lays away and lays: the lay-away's choice beside the
     ranking, and the move at every entry of the rule book's plays."""
     six, five = ["1-2", "3-4", "2-5", "0-6", "5-6", "1-1"], ["3-4", "0-4", "1-3", "2-2", "0-1"]
     for name in (*STRATEGY_NAMES, "search"):

@@ -32,7 +32,8 @@ def test_the_api_scales_with_replicas_behind_the_proxy() -> None:
 
 
 def test_every_dask_process_keeps_its_workspace_in_a_private_directory() -> None:
-    """Dask puts its workspace first on ``sys.path``: never in the shared /tmp (issue 40)."""
+    """Dask puts its workspace first on ``sys.path``: never in the shared /tmp, where another
+    account could plant what the workers import."""
     compose = yaml.safe_load((ROOT / "deploy" / "compose.yaml").read_text())
     for name in ("api", "scheduler", "worker"):
         service = compose["services"][name]

@@ -1,4 +1,4 @@
-"""The ``endgame`` strategy (issue 42 item 5): plays whole games deterministically, as the
+"""The ``endgame`` strategy: plays whole games deterministically, as the
 expert far from the end, honest near it (its choice is a function of what its ``Seat`` was
 told, and of nothing its seat has not seen), for two players only; its play-outs that stop at
 the target score as the whole play-outs until a side reaches it."""
@@ -144,10 +144,10 @@ MEASURED = [
     (1, (52, 62), 4), (1, (55, 64), 4), (1, (35, 71), 4), (1, (36, 71), 4),
     (0, (64, 59), 5), (1, (59, 61), 5), (0, (68, 60), 5), (0, (64, 59), 5),
 ]  # fmt: skip
-"""The measured player's games (issue 42's bench/play_for_the_game.py at 8e82235, its own
-play-out and its ``ForTheGame``, which this strategy replaced): seeds 0 to 3 of the bench
-against ``expert``, it in seat 0 then in seat 1; the winner, the scores, the deals. It valued
-22 choices by the chance, 7 of them another value than by points."""
+"""The measured player's games (bench/play_for_the_game.py as it was measured, at 8e82235,
+with its own play-out and its ``ForTheGame``, which this strategy replaced): seeds 0 to 3 of
+the bench against ``expert``, it in seat 0 then in seat 1; the winner, the scores, the deals.
+It valued 22 choices by the chance, 7 of them another value than by points."""
 
 
 def test_it_plays_as_the_measured_player_of_the_bench() -> None:

@@ -1,4 +1,4 @@
-// The play at a glance, over the palette (issue 43 item 4): the last entry, what it scored
+// The play at a glance, over the palette: the last entry, what it scored
 // and each side's score, so whoever lays a tile sees what it scored without scrolling. On a
 // phone the 28 tiles and this line fit the screen together, and after each entry of the play
 // the page brings them into sight. Every figure is the service's answer.
