@@ -19,8 +19,7 @@ from scoring_api.rules.options import RuleOptions
 from scoring_api.sim.game import play_game
 from scoring_api.sim.game_records import game_record
 from scoring_api.sim.registry import strategy_for
-from scoring_api.sim.winprob.library import mode_of
-from scoring_api.sim.winprob.tables import shipped_tables
+from scoring_api.sim.winprob.tables import mode_of, shipped_tables
 
 from .contract import SPEC, ContractClient, pointers, problem_of
 
