@@ -7,7 +7,8 @@ the goes; ``referee_state``, the state it keeps as native ints), ``records`` (a 
 read and scored), ``validation`` (a proposed play judged), ``deal`` (a whole deal refereed to
 the game's end), ``muggins`` (a short claim, and who takes what it missed), ``seats`` (who is
 next), ``constants`` (every number once), ``errors`` and ``memo`` (a remembered function, for
-speed). The simulator (``scoring_api.sim``) is built on it; nothing here imports it.
+speed), ``stream`` (the engine's random numbers: counter-based, a pure function of a key and a
+counter). The simulator (``scoring_api.sim``) is built on it; nothing here imports it.
 """
 
 from .constants import HAND_SIZE
