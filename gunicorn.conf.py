@@ -9,15 +9,26 @@ from __future__ import annotations
 import gc
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
+# gunicorn puts the directory it was started from first on the import path (for an app
+# module beside it) before it reads this file: the service is installed, and a directory
+# that others may write must not choose what it imports (a planted ``multiprocessing``
+# ran in the master, its workers and the Dask cluster). Gone, before the first import of
+# the package below; and ``chdir`` (where gunicorn goes, and what it adds to the path
+# instead) is this file's own directory.
+_started_in = os.path.realpath(os.getcwd())
+sys.path[:] = [entry for entry in sys.path if os.path.realpath(entry or ".") != _started_in]
+chdir = str(Path(__file__).resolve().parent)
+
 # Scoring is pure CPU work under the GIL: one worker process per core available to us (a
 # container's CPU set and CPU quota, not the host's), so extra workers would only contend.
-from scoring_api import scratch
-from scoring_api.cpus import available_cpus, cgroup_quota
-from scoring_api.sim_cluster.logjson import dask_env
+from scoring_api import scratch  # noqa: E402 - after the path is cleaned, above
+from scoring_api.cpus import available_cpus, cgroup_quota  # noqa: E402
+from scoring_api.sim_cluster.logjson import dask_env  # noqa: E402
 
 _cores = available_cpus(quota=cgroup_quota())
 

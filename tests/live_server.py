@@ -195,8 +195,11 @@ class Server:
         return self.process.returncode
 
 
-def start(log: Path, workers: int = 2, env: Mapping[str, str] | None = None) -> Server:
-    """gunicorn -c gunicorn.conf.py on a free port, started (not yet ready): stop it."""
+def start(
+    log: Path, workers: int = 2, env: Mapping[str, str] | None = None, cwd: Path = ROOT
+) -> Server:
+    """gunicorn -c gunicorn.conf.py on a free port, started (not yet ready) in ``cwd``: stop
+    it."""
     port = free_port()
     environment = {
         **os.environ,
@@ -211,9 +214,7 @@ def start(log: Path, workers: int = 2, env: Mapping[str, str] | None = None) -> 
     }
     environment.pop("PROMETHEUS_MULTIPROC_DIR", None)  # the config makes its own
     command = [
-        sys.executable,
-        "-m",
-        "gunicorn",
+        str(Path(sys.executable).with_name("gunicorn")),  # as ./scripts/serve starts it
         "-c",
         str(ROOT / "gunicorn.conf.py"),
         "scoring_api.app:create_app()",
@@ -221,15 +222,17 @@ def start(log: Path, workers: int = 2, env: Mapping[str, str] | None = None) -> 
     log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("wb") as out:
         process = subprocess.Popen(
-            command, cwd=ROOT, env=environment, stdout=out, stderr=subprocess.STDOUT
+            command, cwd=cwd, env=environment, stdout=out, stderr=subprocess.STDOUT
         )
     return Server(port, process, log)
 
 
 @contextlib.contextmanager
-def serve(log: Path, workers: int = 2, env: Mapping[str, str] | None = None) -> Iterator[Server]:
+def serve(
+    log: Path, workers: int = 2, env: Mapping[str, str] | None = None, cwd: Path = ROOT
+) -> Iterator[Server]:
     """gunicorn -c gunicorn.conf.py on a free port, ready; always stopped on the way out."""
-    server = start(log, workers, env)
+    server = start(log, workers, env, cwd)
     try:
         server.wait_ready()
         yield server

@@ -32,8 +32,9 @@ from scoring_api.settings import check_scheduler
 from scoring_api.sim.registry import MAX_BUDGET, NAMES, STRATEGIES, named, strategy_for
 from scoring_api.sim.runs import MAX_SEED, SimulationRequest
 
+from . import credentials
 from .client import ClusterUnavailable
-from .embedded import QUIET_DASK, local_cluster, worker_count
+from .embedded import QUIET_DASK, spawn, stop_process, wait_up, worker_count
 from .runner import Shards, play_on
 from .stops import RunStopped, unreachable
 from .writers import json_answer, shard_line
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     from distributed import Client
 
 EXIT_INCOMPLETE = 3
+START_SECONDS = 120  # the cluster's processes import the package: seconds on a busy machine
 
 
 def _first_dealer(value: str) -> str | int:
@@ -170,7 +172,7 @@ def cluster_client(scheduler: str, workers: int) -> Iterator[Client | None]:
         return
     for name, value in QUIET_DASK.items():
         os.environ.setdefault(name, value)
-    from distributed import Client, Security
+    from distributed import Client
 
     if scheduler != "embedded":
         try:
@@ -180,16 +182,23 @@ def cluster_client(scheduler: str, workers: int) -> Iterator[Client | None]:
         with client:
             yield client
         return
-    # Fresh credentials in memory, workspaces in a directory of our own: nobody else on the
-    # machine may use this cluster, nor choose what its workers import.
+    # The server's cluster process, started for this command (embedded.spawn: isolated from
+    # the working directory, which the command may be run from whoever can write it), with
+    # fresh credentials and workspaces in a directory of our own: nobody else on the
+    # machine may use this cluster, nor choose what its processes import.
     directory = scratch.make_dir("scoring-api-cluster-", scratch.shm())
+    process = spawn(directory, worker_count(workers))
     try:
-        with (
-            local_cluster(worker_count(workers), Security.temporary(), directory) as cluster,
-            Client(cluster, set_as_default=False) as client,
-        ):
+        try:
+            address = wait_up(directory, process, START_SECONDS)
+        except OSError as exc:
+            raise ClusterUnavailable(f"The simulation cluster did not start: {exc}") from exc
+        with Client(
+            address, security=credentials.for_role(directory), set_as_default=False, timeout=10
+        ) as client:
             yield client
     finally:
+        stop_process(process)
         shutil.rmtree(directory, ignore_errors=True)
 
 

@@ -1,13 +1,16 @@
 """The embedded cluster: one Dask cluster for the whole server, on every core, on loopback.
 
 gunicorn's master calls ``start()`` (``on_starting`` in gunicorn.conf.py) before it forks
-its workers: it starts this module as a child process (``python -m
-scoring_api.sim_cluster.embedded``), which runs a ``LocalCluster`` (a scheduler and one
-single-threaded worker process per core, everything on 127.0.0.1, ``tls://`` with this
-start's fresh credentials: ``credentials.py``) and writes the scheduler's address to a file
-whose path the workers inherit (``SCHEDULER_FILE_ENV``), in a directory only the service's
-user may enter. ``status()`` reads it in the workers. The master never imports
-``distributed``: a client or cluster made before the fork hangs the workers.
+its workers: it starts this module as a child process (``spawn``: ``python -I -m
+scoring_api.sim_cluster.embedded``, isolated from the working directory and the
+environment's ``PYTHON*`` variables, as are the processes it starts), which runs a
+``LocalCluster`` (a scheduler and one single-threaded worker process per core, everything
+on 127.0.0.1, ``tls://`` with this start's fresh credentials: ``credentials.py``) and
+writes the scheduler's address to a file whose path the workers inherit
+(``SCHEDULER_FILE_ENV``), in a directory only the service's user may enter. ``status()``
+reads it in the workers. The master never imports ``distributed``: a client or cluster
+made before the fork hangs the workers. ``scoring-api simulate`` starts the same process
+for its run.
 
 The master supervises the child (a thread of its own, ``_supervise``): when the child
 exits while the server runs (killed, crashed), it writes ``down.json`` beside the scheduler
@@ -110,7 +113,58 @@ def local_cluster(workers: int, security: Security, directory: Path) -> LocalClu
     )
 
 
-# --- in gunicorn's master: start, supervise, stop --------------------------------------
+# --- in gunicorn's master (or the command line): start, supervise, stop ---------------
+
+
+def spawn(directory: Path, workers: int, restarts: int = 0) -> subprocess.Popen[bytes]:
+    """The cluster's process (``serve``), its files in ``directory``, watching this process.
+
+    Isolated (``python -I``): neither the working directory nor ``PYTHON*`` variables put
+    code on its import path, nor on that of the processes it starts (multiprocessing
+    passes the flag on to Dask's workers and to its resource tracker, each a ``python -c``,
+    which would otherwise put the working directory first). The package is found where it
+    is installed.
+    """
+    command = [
+        sys.executable,
+        "-I",
+        "-m",
+        "scoring_api.sim_cluster.embedded",
+        str(directory / "scheduler.json"),
+        str(os.getpid()),
+        str(workers),
+        str(restarts),
+    ]
+    return subprocess.Popen(command, env={**os.environ, **QUIET_DASK})
+
+
+def stop_process(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM to the cluster's process, SIGKILL if it outlives ``STOP_SECONDS``."""
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(STOP_SECONDS)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(5)
+    except ChildProcessError:  # gunicorn's master reaped it first
+        pass
+
+
+def wait_up(directory: Path, process: subprocess.Popen[bytes], seconds: float) -> str:
+    """The scheduler's address once the cluster's process has written it; OSError if the
+    process exits first or it takes longer than ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError, ValueError, KeyError):
+            address: str = json.loads((directory / "scheduler.json").read_text())["address"]
+            return address
+        if process.poll() is not None:
+            raise OSError(f"the cluster's process exited ({process.returncode}) before it was up")
+        time.sleep(0.1)
+    raise OSError(f"the cluster was not up within {seconds:g} s")
 
 
 class _Supervisor:
@@ -122,23 +176,11 @@ class _Supervisor:
         self.restarts = 0
         self.stopping = threading.Event()
         self.lock = threading.Lock()
-        self.process = self._spawn()
+        self.process = spawn(self.directory, self.workers, self.restarts)
         self.started = time.monotonic()
         self.thread = threading.Thread(target=self._supervise, name="cluster-supervisor")
         self.thread.daemon = True
         self.thread.start()
-
-    def _spawn(self) -> subprocess.Popen[bytes]:
-        command = [
-            sys.executable,
-            "-m",
-            "scoring_api.sim_cluster.embedded",
-            str(self.directory / "scheduler.json"),
-            str(os.getpid()),
-            str(self.workers),
-            str(self.restarts),
-        ]
-        return subprocess.Popen(command, env={**os.environ, **QUIET_DASK})
 
     def _supervise(self) -> None:
         backoff = 0.0
@@ -167,7 +209,7 @@ class _Supervisor:
                 return
             with self.lock:
                 if not self.stopping.is_set():
-                    self.process = self._spawn()
+                    self.process = spawn(self.directory, self.workers, self.restarts)
                     self.started = time.monotonic()
 
     def _mark_down(self, code: int | None) -> None:
@@ -180,16 +222,7 @@ class _Supervisor:
         with self.lock:
             self.stopping.set()
             process = self.process
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(STOP_SECONDS)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    process.wait(5)
-            except ChildProcessError:  # gunicorn's master reaped it first
-                pass
+        stop_process(process)
         shutil.rmtree(self.directory, ignore_errors=True)
 
 

@@ -1,12 +1,13 @@
 """What another account on the same machine can do to the service: nothing.
 
 Each test plays a stranger (``local_user.stranger()``, a second account) preparing the
-shared parts of the machine before the service starts, as issue 40 did by hand.
+shared parts of the machine before the service starts, as issues 40 and 50 did by hand.
 """
 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import shutil
 import subprocess
@@ -25,6 +26,7 @@ from .helpers import RUN, SIMULATE, SMALL_SHARDS, metric
 from .local_user import stranger
 
 REAL_PACKAGE = Path(scoring_api.__file__).parent
+REAL_MULTIPROCESSING = Path(multiprocessing.__file__).parent
 CLUSTER_SHARDS = 'simulation_shards_total{outcome="ok",where="cluster"}'
 # A package that says it was imported, then behaves as the real one (so nothing shows).
 PLANTED = """\
@@ -102,3 +104,44 @@ def test_the_command_lines_cluster_never_imports_a_planted_package(planted: Plan
     assert done.returncode == 0, done.stderr.decode()[-2000:]
     assert json.loads(done.stdout)["games"] == 300
     planted.untouched()
+
+
+@pytest.fixture
+def planted_cwd(shared_tmp: Path) -> Planted:
+    """Issue 50, item 4: a ``multiprocessing`` package a stranger left in a directory anyone
+    may write, the directory the service is then started from. Dask starts its workers and
+    multiprocessing its resource tracker with ``python -c``, which puts the working
+    directory first on the import path: it ran there as the service's user."""
+    account = stranger()
+    proof = shared_tmp / "proof"
+    package = shared_tmp / "multiprocessing"
+    code = PLANTED.format(proof=str(proof), real=str(REAL_MULTIPROCESSING))
+    account.run(["mkdir", "-m", "0755", str(package)])
+    account.run(["sh", "-c", f"cat > {package / '__init__.py'}"], input=code)
+    assert (package / "__init__.py").stat().st_uid == account.uid
+    return Planted(shared_tmp, proof, package)
+
+
+def test_a_server_started_in_a_shared_directory_never_imports_from_it(
+    planted_cwd: Planted, tmp_path: Path
+) -> None:
+    with serve(tmp_path / "server.log", workers=1, env=SMALL_SHARDS, cwd=planted_cwd.tmp) as server:
+        server.wait_cluster()
+        answer = server.post_json(SIMULATE, RUN, timeout=120)
+        assert answer.status == 200, answer.body[:300]
+        assert metric(server, CLUSTER_SHARDS) > 0  # played by the cluster's workers
+    assert not planted_cwd.proof.exists(), planted_cwd.proof.read_text()
+
+
+def test_the_command_line_run_in_a_shared_directory_never_imports_from_it(
+    planted_cwd: Planted,
+) -> None:
+    command = [str(Path(sys.executable).with_name("scoring-api")), "simulate", "--games", "300"]
+    command += ["--players", "greedy", "random", "--workers", "1", "--no-progress"]
+    command += ["--shard-seconds", "0.1"]  # shards on the cluster's worker
+    done = subprocess.run(
+        command, capture_output=True, cwd=planted_cwd.tmp, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    assert json.loads(done.stdout)["games"] == 300
+    assert not planted_cwd.proof.exists(), planted_cwd.proof.read_text()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import yaml
@@ -41,3 +43,17 @@ def test_every_dask_process_keeps_its_workspace_in_a_private_directory() -> None
         (mount,) = [m for m in service["tmpfs"] if m.split(":")[0] == workspace]
         options = set(mount.split(":", 1)[1].split(","))
         assert {"uid=10001", "mode=0700"} <= options, (name, mount)
+
+
+def test_every_dask_process_starts_isolated_from_its_directory_and_environment() -> None:
+    """Issue 50, item 4: Dask's worker processes and multiprocessing's resource tracker are
+    each a ``python -c`` (the working directory first on the import path); started from a
+    ``python -I`` they are isolated too. The command runs as written here."""
+    compose = yaml.safe_load((ROOT / "deploy" / "compose.yaml").read_text())
+    for name in ("scheduler", "worker"):
+        entrypoint = compose["services"][name]["entrypoint"]
+        assert entrypoint[:5] == ["python", "-I", "-m", "dask", name], entrypoint
+        done = subprocess.run(
+            [sys.executable, *entrypoint[1:5], "--help"], capture_output=True, timeout=60
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
