@@ -105,6 +105,32 @@ class ClusterClient:
         self._client = self._address = None
 
 
+class Watch:
+    """Whether the cluster a run was started on is known to be gone: its client lost the
+    scheduler (it reconnects, or gave up), or the embedded cluster's process exited or was
+    started again. Local reads only (the client's state, the cluster's files): it never
+    waits on the cluster it watches."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        found = embedded.status()
+        address = getattr(getattr(client, "scheduler", None), "address", None)
+        self.embedded_pid = found.pid if found.state == "up" and found.address == address else 0
+
+    def gone(self) -> str | None:
+        """What happened to the cluster, in words; None while nothing is known."""
+        status = str(self.client.status)
+        if status != "running":
+            return f"its client lost the scheduler (the client is {status})"
+        if self.embedded_pid:
+            found = embedded.status()
+            if found.state == "restarting":
+                return "the embedded cluster's process exited"
+            if found.pid != self.embedded_pid:
+                return "the embedded cluster was started again"
+        return None
+
+
 _unavailable_logged = False
 
 

@@ -283,7 +283,8 @@ class Status:
 
 
 def status() -> Status:
-    """The embedded cluster's state, read from its directory (a few small reads)."""
+    """The embedded cluster's state, read from its directory (a few small reads): its
+    process dead (killed) is ``restarting`` at once, before the master has said so."""
     path = os.environ.get(SCHEDULER_FILE_ENV)
     if not path:
         return Status("none")
@@ -294,11 +295,24 @@ def status() -> Status:
         return Status("restarting", restarts=int(down["restarts"]), directory=directory)
     try:
         up = json.loads(scheduler_file.read_text())
-        return Status(
+        found = Status(
             "up", str(up["address"]), int(up["pid"]), int(up.get("restarts", 0)), directory
         )
     except (OSError, ValueError, KeyError, TypeError):
         return Status("starting", directory=directory)
+    if not _alive(found.pid):
+        return Status("restarting", restarts=found.restarts + 1, directory=directory)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's: it exists
+        return True
+    return True
 
 
 def cluster_pid() -> int | None:

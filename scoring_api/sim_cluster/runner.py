@@ -16,6 +16,11 @@ played: inline in this thread in game order, or on the cluster in any order (the
   however the run is left: a stopped run's shards end within a game (a running Dask task
   cannot be cancelled), and until they have the request's slot stays held (``Holds``), so
   that a client's share counts its work still running, not only its open requests.
+- That wait (``_Drain``) is bounded, and it ends the moment the cluster is known to be gone
+  (``client.Watch``: the scheduler lost, the embedded cluster's process dead or started
+  again): a dead cluster's futures may never end, and nothing asked of it may hold the slot
+  (each call to it runs apart, for at most ``ASK_SECONDS``). How each ended is counted
+  (``simulation_stopped_runs_total``) and logged.
 - A worker lost mid-run is the scheduler's business: it plays the shard again elsewhere, and
   the result is the same. A run that cannot go on ends with ``RunStopped``: its typed
   reason, the game ranges missing and how many games were played.
@@ -36,7 +41,7 @@ from prometheus_client import Counter, Gauge
 from scoring_api.sim.runs import SimulationRequest
 
 from . import shards
-from .client import CLIENT, ClusterUnavailable
+from .client import CLIENT, ClusterUnavailable, Watch
 from .costs import Sizer
 from .shards import GAME_LINES, GameLines, Shard
 from .stops import (
@@ -62,6 +67,9 @@ DRAIN_GAMES = 2
 """A stopped run's shards are expected to end within this many games' time."""
 DRAIN_WAIT_SECONDS = 60
 """The longest its slot waits for them (or ``DRAIN_GAMES`` x 10 games' time, if longer)."""
+ASK_SECONDS = 5.0
+"""The longest a call to the cluster may take before the run (or its drain) goes on without
+its answer: a client whose cluster died may wait on it for good."""
 
 SHARDS_IN_FLIGHT = Gauge(
     "simulation_shards_in_flight",
@@ -77,6 +85,17 @@ SHARDS_PLAYED = Counter(
     "simulation_shards",
     "Shards of simulations finished, by where they were played and how they ended.",
     ["where", "outcome"],
+)
+STOPPED_RUNS = Counter(
+    "simulation_stopped_runs",
+    "Runs stopped with shards still on the cluster, by how the wait for them ended (their "
+    "slot let go): drained (they ended), cluster_lost, timed_out.",
+    ["ended"],
+)
+DRAINING = Gauge(
+    "simulation_stopped_runs_draining",
+    "Stopped runs whose shards still run on the cluster: their slots are held until then.",
+    multiprocess_mode="livesum",
 )
 
 Shards = Generator[Shard, None, None]
@@ -194,8 +213,9 @@ class _ClusterRun:
         self.run_id = uuid.uuid4().hex[:12]
         self.stop_event = f"simulation-stop-{self.run_id}"
         self.spec = shards.spec_of(sim, deadline, self.stop_event)
+        self.watch = Watch(client)
         try:
-            workers = max(1, len(client.nthreads()))
+            workers = max(1, len(client.nthreads(callback_timeout=ASK_SECONDS)))
         except Exception as exc:  # the scheduler gone since the client was made
             raise unreachable(sim, f"The simulation cluster cannot be asked: {exc}") from exc
         CLUSTER_WORKERS.set(workers)
@@ -233,8 +253,9 @@ class _ClusterRun:
             reason = self.stop()
             if reason is not None:
                 raise self.stopped(reason) from None
-            if self.client.status in ("closed", "closing"):
-                raise self.stopped(_lost("The simulation cluster's scheduler was lost.")) from None
+            gone = self.watch.gone()
+            if gone is not None:
+                raise self.stopped(_lost(f"The simulation cluster was lost: {gone}.")) from None
             return None
         if future not in self.pending:
             return None
@@ -252,7 +273,7 @@ class _ClusterRun:
             SHARDS_PLAYED.labels("cluster", "failed").inc()
             raise self.stopped(_lost(_failure(future)))
         try:
-            result: dict[str, Any] = future.result()
+            result: dict[str, Any] = future.result(timeout=ASK_SECONDS)
         except Exception as exc:  # finished, but fetching it met the scheduler going away
             SHARDS_PLAYED.labels("cluster", "failed").inc()
             lost = f"The simulation cluster was lost fetching a shard: {_named(exc)}"
@@ -271,7 +292,7 @@ class _ClusterRun:
     def leave(self) -> None:
         """However the run is left with shards in flight: tell them to stop (its event) and
         keep the request's slot until they have ended, within about ``DRAIN_GAMES`` games
-        (``_drain``, in a thread of its own: the answer does not wait)."""
+        (``_Drain``, in a thread of its own: the answer does not wait)."""
         futures = list(self.pending)
         self.pending.clear()
         if not futures:
@@ -283,48 +304,89 @@ class _ClusterRun:
             self.holds.free_within(expected)
             let_go = self.holds.hold()
         wait = max(DRAIN_WAIT_SECONDS, 10 * DRAIN_GAMES * per_game)
-        threading.Thread(
-            target=_drain,
-            args=(self.client, futures, self.stop_event, wait, let_go),
-            name="shard-drain",
-            daemon=True,
-        ).start()
+        drain = _Drain(self.client, self.watch, futures, self.stop_event, wait, let_go)
+        threading.Thread(target=drain.run, name="shard-drain", daemon=True).start()
 
 
-def _drain(
-    client: Client,
-    futures: list[Future[Any]],
-    stop_event: str,
-    seconds: float,
-    let_go: Callable[[], None] | None,
-) -> None:
-    """Set the run's stop event, wait (at most ``seconds``) until its shards have ended,
-    then forget the event and let go of the request's slot."""
-    from distributed import Event
+def _ask(call: Callable[[], object], what: str) -> bool:
+    """``call`` (a call to the cluster) in a thread of its own, waited for at most
+    ``ASK_SECONDS``: whether it returned. A call to a dead scheduler may never return (its
+    client's loop stopped under it); it is then left to itself."""
+    done = threading.Event()
 
-    try:
-        if client.status in ("running", "connecting"):
-            Event(stop_event, client=client).set()
-            deadline = time.monotonic() + seconds
-            # (distributed.wait would look for a default client: this one is not)
-            while not all(future.done() for future in futures):
-                if time.monotonic() > deadline:
-                    log.warning(
-                        "%d shards of a stopped run still run after %.0f s", len(futures), seconds
-                    )
-                    break
-                time.sleep(POLL_SECONDS / 2)
-    except Exception:  # the scheduler or the client gone: nothing left to wait for there
-        log.warning("waiting for a stopped run's shards failed", exc_info=True)
-    finally:
-        SHARDS_IN_FLIGHT.dec(len(futures))
+    def run() -> None:
         try:
-            client.cancel(futures)
-            Event(stop_event, client=client).clear()
-        except Exception:
-            log.debug("forgetting a stopped run", exc_info=True)
-        if let_go is not None:
-            let_go()
+            call()
+        except Exception:  # the scheduler or the client gone: nothing to ask there
+            log.debug("%s failed", what, exc_info=True)
+        finally:
+            done.set()
+
+    threading.Thread(target=run, name="cluster-call", daemon=True).start()
+    if not done.wait(ASK_SECONDS):
+        log.warning("%s took more than %.0f s: going on without it", what, ASK_SECONDS)
+        return False
+    return True
+
+
+class _Drain:
+    """A stopped run's shards, waited for: its stop event set, the request's slot let go
+    once the shards have ended, the cluster is known to be gone, or ``seconds`` have passed,
+    whichever comes first; then the run forgotten on the cluster. Nothing here waits on the
+    cluster itself (its calls go through ``_ask``), so the slot always comes back."""
+
+    def __init__(
+        self,
+        client: Client,
+        watch: Watch,
+        futures: list[Future[Any]],
+        stop_event: str,
+        seconds: float,
+        let_go: Callable[[], None] | None,
+    ) -> None:
+        self.client, self.watch, self.futures = client, watch, futures
+        self.stop_event, self.seconds, self.let_go = stop_event, seconds, let_go
+
+    def run(self) -> None:
+        from distributed import Event
+
+        started = time.monotonic()
+        DRAINING.inc()
+        try:
+            event = Event(self.stop_event, client=self.client)
+            _ask(event.set, "setting a stopped run's event")
+            ended, why = self._wait(started)
+        finally:
+            DRAINING.dec()
+            SHARDS_IN_FLIGHT.dec(len(self.futures))
+            if self.let_go is not None:
+                self.let_go()
+        took = time.monotonic() - started
+        STOPPED_RUNS.labels(ended).inc()
+        if ended == "drained":
+            log.info("a stopped run's %d shards ended %.1f s after it stopped; its slot is "
+                     "free", len(self.futures), took)  # fmt: skip
+        else:
+            log.warning("a stopped run's slot let go %.1f s after it stopped, %d shards not "
+                        "ended: %s", took, self._running(), why)  # fmt: skip
+        if ended != "cluster_lost":  # a dead cluster has nothing to forget
+            _ask(lambda: self.client.cancel(self.futures), "cancelling a stopped run's shards")
+            _ask(event.clear, "clearing a stopped run's event")
+
+    def _running(self) -> int:
+        return sum(not future.done() for future in self.futures)
+
+    def _wait(self, started: float) -> tuple[str, str]:
+        """How the wait ended (``drained``, ``cluster_lost``, ``timed_out``), and why."""
+        while True:
+            gone = self.watch.gone()  # first: a lost client cancels its futures (done)
+            if gone is not None:
+                return "cluster_lost", f"the simulation cluster was lost: {gone}"
+            if not self._running():
+                return "drained", ""
+            if time.monotonic() - started > self.seconds:
+                return "timed_out", f"its shards still ran after {self.seconds:.0f} s"
+            time.sleep(POLL_SECONDS / 2)
 
 
 def _lost(detail: str) -> StopReason:

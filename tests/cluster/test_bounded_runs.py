@@ -9,6 +9,7 @@ processes (``dask_processes``), gunicorn as ``./scripts/serve`` runs it.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -27,7 +28,7 @@ from scoring_api.sim.runs import SimulationRequest
 from scoring_api.sim_cluster.runner import play_on_cluster
 
 from .dask_processes import Scheduler, scheduler, workers
-from .helpers import RUN, SIMULATE, SMALL_SHARDS, wait_until
+from .helpers import RUN, SIMULATE, SMALL_SHARDS, metric, wait_until
 
 SEARCH_SEATS = RuleOptions(players=4)
 SEARCHING = SimulationRequest(lineup_of(("search",) * 4, (1000,) * 4), SEARCH_SEATS, 3, 100)
@@ -185,3 +186,73 @@ def test_a_stream_cut_by_its_own_workers_exit_says_so_not_that_the_cluster_was_l
     assert "cluster is fine" in error["detail"]
     assert "lost" not in error["detail"]
     assert error["missing"]
+
+
+def _children_of(pid: int) -> set[int]:
+    found: set[int] = set()
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            found |= {int(child) for child in (task / "children").read_text().split()}
+    return found
+
+
+def test_a_stopped_runs_slot_comes_back_when_the_cluster_dies_under_it(tmp_path: Path) -> None:
+    """Issue 50, item 1: a stopped run's drain waited on the futures of a cluster that had
+    died (its client reconnecting, then closed under the wait): its client's share held on
+    (a 503 "running its 1 simulations at once" for minutes, in the issue's runs). Here the
+    run's games are frozen on the workers (SIGSTOP) so that only the cluster's death can end
+    the wait, then the cluster dies (its process and workers SIGKILLed); the master starts it
+    again, and the client's next run is answered."""
+    env = {
+        **SMALL_SHARDS,
+        "SCORING_API_MAX_SIMULATIONS": "2",
+        "SCORING_API_CLIENT_SIMULATIONS": "1",
+    }
+    log = tmp_path / "server.log"
+    with serve(log, workers=1, env=env) as server:
+        server.wait_cluster()
+        (cluster,) = [pid for pid in server.children() if pid not in server.workers()]
+        workers = {
+            pid
+            for pid in _children_of(cluster)
+            if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        }
+        assert len(workers) == 2
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=120)
+        headers = {"Content-Type": "application/json", "Accept": "application/x-ndjson"}
+        body = {**SEARCHING_BODY, "players": [{"strategy": "search", "budget": 4000}] * 4}
+        conn.request("POST", SIMULATE, json.dumps(body), headers)
+        response = conn.getresponse()
+        assert json.loads(response.readline())["type"] == "shard"
+        try:
+            for pid in workers:  # its next shards' games go no further
+                os.kill(pid, signal.SIGSTOP)
+            assert conn.sock is not None
+            conn.sock.close()  # the client leaves: the run stops, its slot waits for them
+            conn.close()
+            wait_until(lambda: b'"stream":true' in log.read_bytes(), 30, "the stream's end")
+            refused = server.post_json(SIMULATE, {**RUN, "games": 5_000}, 60)
+            assert refused.status == 503, refused.body[:300]
+            assert b"its 1 simulations at once" in refused.body  # its shards are waited for
+            assert metric(server, "simulation_stopped_runs_draining") == 1
+            for pid in (cluster, *workers):
+                os.kill(pid, signal.SIGKILL)
+        finally:
+            for pid in workers:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+        killed = time.monotonic()
+        while True:
+            answer = server.post_json(SIMULATE, {**RUN, "games": 5_000}, 60)
+            if answer.status == 200:
+                break
+            assert answer.status == 503, answer.body[:300]
+            assert time.monotonic() - killed < 30, answer.body[:300]
+            time.sleep(0.5)
+        back = time.monotonic() - killed
+        lost = 'simulation_stopped_runs_total{ended="cluster_lost"}'
+        assert metric(server, lost) == 1
+        assert metric(server, "simulation_stopped_runs_draining") == 0
+    logged = [json.loads(line) for line in log.read_text().splitlines() if "stopped run" in line]
+    assert any("simulation cluster was lost" in line["message"] for line in logged), logged
+    print(f"the client's next run answered 200 {back:.1f} s after the cluster was killed")
