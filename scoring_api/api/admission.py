@@ -18,7 +18,8 @@ Two pools:
 
 An endpoint opts in with one line in its view, once its body is read (a bad body is a 422
 whatever the load): ``admission.admit(admission.ANSWERS)``. The slot is held until the
-answer is sent (a stream: until it ends or is closed) and, beyond that, while work done on
+answer is written (a stream: until it ends or is closed; a client that takes none of its
+bytes for ``SCORING_API_SEND_SECONDS`` is cut off) and, beyond that, while work done on
 the request's behalf still runs elsewhere (``Slot.hold``: a stopped simulation's shards
 finishing their game on the cluster), so that a client's share counts its running work,
 not only its open requests.
@@ -51,7 +52,7 @@ from scoring_api.settings import Settings, current_settings
 
 from . import admission_shared
 from .admission_slots import Holder, LocalSlots, Refusal, Why, label, release
-from .streams import Watched
+from .streams import limit_sending, when_written
 
 _DIR_ENV = "PROMETHEUS_MULTIPROC_DIR"  # made afresh by gunicorn.conf.py for each server run
 _MEASURED = 20  # answers whose durations make a pool's expected duration
@@ -215,30 +216,32 @@ def _refused(pool: Pool, settings: Settings, client: str, refusal: Refusal) -> S
 
 
 def admit(pool: Pool, seconds: float | None = None) -> Slot:
-    """A slot of ``pool`` for this request until its answer is sent (a stream: until it ends
-    or is closed), labelled with the time it will be free: ``seconds`` from now (its time
-    budget; 0: unknown), or by default the pool's expected duration.
+    """A slot of ``pool`` for this request until its answer is written (a stream: until it
+    ends or is closed; cut off when its client stops reading), labelled with the time it
+    will be free: ``seconds`` from now (its time budget; 0: unknown), or by default the
+    pool's expected duration.
 
     Raises a 503 (``Retry-After``) when the pool is full, or the client's share of it.
     """
     settings = current_settings()
     if pool.cap(settings) <= 0:
-        return _no_slot(pool)
-    client = request.remote_addr or "unknown"
-    expected = pool.expected_seconds() if seconds is None else seconds
-    holder = Holder(client, time.time() + expected if expected > 0 else 0.0)
-    slot = take(pool, settings, holder)
-    if isinstance(slot, Refusal):
-        raise _refused(pool, settings, client, slot)
+        slot = _no_slot(pool)
+    else:
+        client = request.remote_addr or "unknown"
+        expected = pool.expected_seconds() if seconds is None else seconds
+        holder = Holder(client, time.time() + expected if expected > 0 else 0.0)
+        taken = take(pool, settings, holder)
+        if isinstance(taken, Refusal):
+            raise _refused(pool, settings, client, taken)
+        slot = taken
     answered = slot.hold()
 
     @after_this_request
-    def _release_when_done(response: Response) -> Response:
-        if not response.is_streamed:  # a JSON answer: the work is done by now
-            answered()
-            return response
-        # A stream: until its last line is sent or it is closed (client gone, shutdown).
-        response.response = Watched(response.response, lambda *_: answered())
-        return response
+    def _release_when_written(response: Response) -> Response:
+        # Until its last byte is written (a stream: until it ends or is closed; a client
+        # that stops reading: until it is cut off), not merely until it is made: an
+        # answer nobody reads holds a request thread, and so counts against its client.
+        limit_sending(request.environ, settings.send_seconds)
+        return when_written(response, request.environ, lambda *_: answered())
 
     return slot

@@ -15,7 +15,7 @@ from pythonjsonlogger.json import JsonFormatter
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from . import metrics
-from .streams import Watched, ending_of
+from .streams import Watched, ending_of, when_written
 
 REQUEST_ID_HEADER = "X-Request-ID"
 _SANE_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
@@ -117,6 +117,8 @@ def _finish(response: Response) -> Response:
     A streamed answer is done when its last chunk is sent or it is closed early (the client
     went away, the server stopped): it is logged then, with its real duration, its size,
     ``completed`` (false: cut off) and what its endpoint reported (``streams.report_ending``).
+    So is an admitted answer (``admission``), once written: ``written`` (false: its client
+    stopped reading and was cut off) and its size.
     """
     req = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
     environ = req.environ
@@ -146,11 +148,16 @@ def _finish(response: Response) -> Response:
             "request", extra={**line, "duration_ms": round(seconds * 1000, 3), **(stream or {})}
         )
 
+    body = response.response
+    if isinstance(body, Watched) and body.whole:  # admitted: logged once written
+        body.also(lambda completed, sent: end({"written": completed, "bytes": sent}))
+        return response
     if not response.is_streamed or response.direct_passthrough:  # a file: sent as it is
         end()
         return response
-    response.response = Watched(
-        response.response,
+    when_written(
+        response,
+        environ,
         lambda completed, sent: end(
             {"stream": True, "completed": completed, "bytes": sent, **ending_of(environ)}
         ),

@@ -9,9 +9,7 @@ or on the cluster.
 
 from __future__ import annotations
 
-import contextlib
 import secrets
-import socket
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
@@ -40,7 +38,6 @@ bp = Blueprint("simulations", __name__, url_prefix="/v1")
 NDJSON = "application/x-ndjson"
 MAX_TRANSCRIPT_GAMES = 100
 RETRY_AFTER = ClusterUnavailable.retry_after
-STREAM_SEND_BUFFER = 256 * 1024  # 2.5 MB/s at a 100 ms round trip; lines come slower
 
 _schema = SimulationSchema()
 
@@ -99,21 +96,17 @@ def _check_limits(games: int, transcripts: bool, shard_lines: bool = False) -> N
 def _stream(write: Callable[[writers.Written], Iterator[bytes]]) -> Response:
     """The run's lines as they are written; its log line says how far it got.
 
-    Under gunicorn a client that takes none of its bytes for ``SCORING_API_SEND_SECONDS`` is
-    cut off (the blocked write fails, the stream closes and its slot is free): its socket
-    is given that timeout, and a send buffer of ``STREAM_SEND_BUFFER`` (the kernel's default
-    grows to megabytes, which a client that never reads would hold, and which would take
-    minutes of games to fill).
+    A proxy in front passes them on as they come (``X-Accel-Buffering: no``, nginx's
+    header): it buffers whole answers, so that a client that reads slowly holds nginx, not
+    a request thread, but a stream must not wait for its end. Under gunicorn a client that
+    takes none of its lines for ``SCORING_API_SEND_SECONDS`` is cut off, and its slot is
+    free (``admission``).
     """
-    sock = request.environ.get("gunicorn.socket")
-    seconds = current_settings().send_seconds
-    if isinstance(sock, socket.socket) and seconds > 0:
-        sock.settimeout(seconds)
-        with contextlib.suppress(OSError):
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_SEND_BUFFER)
     written = writers.Written()
     report_ending(request.environ, written.log_fields)
-    return Response(stream_with_context(write(written)), mimetype=NDJSON)
+    response = Response(stream_with_context(write(written)), mimetype=NDJSON)
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
 
 
 def _admit(ndjson: bool) -> admission.Slot:

@@ -51,9 +51,14 @@ def simulate(server: Server, source: str, body: dict[str, Any]) -> http.client.H
 
 @contextlib.contextmanager
 def stream_held(
-    server: Server, source: str, body: dict[str, Any], rcvbuf: int = 0
+    server: Server,
+    source: str,
+    body: dict[str, Any],
+    rcvbuf: int = 0,
+    accept: str = "application/x-ndjson",
 ) -> Iterator[socket.socket]:
-    """A simulation stream from ``source`` whose answer this side does not read."""
+    """A simulation stream (or with ``accept`` JSON, a whole answer) from ``source`` whose
+    answer this side does not read."""
     sock = socket.socket()
     if rcvbuf:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
@@ -62,7 +67,7 @@ def stream_held(
     data = json.dumps(body).encode()
     sock.sendall(
         b"POST /v1/simulations HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-        b"Accept: application/x-ndjson\r\nContent-Length: %d\r\n\r\n%s" % (len(data), data)
+        b"Accept: %s\r\nContent-Length: %d\r\n\r\n%s" % (accept.encode(), len(data), data)
     )
     try:
         yield sock
@@ -109,3 +114,29 @@ def test_a_stream_that_cannot_write_gives_its_slot_back(server: Server) -> None:
         if '"stream":true' in line and '"completed":false' in line
     ]
     assert cut, "the stream's request line says it was cut off"
+
+
+def test_an_answer_never_read_counts_against_its_client_until_it_is_cut_off(
+    server: Server,
+) -> None:
+    """Issue 50, item 2: a whole JSON answer's slot was handed back once the answer was made,
+    before it was written: 12 such answers from one address, never read, held all 8 request
+    threads (another client's hand score waited 27 s under gunicorn alone). Now it counts
+    until written, and a client that takes none of its bytes for the send timeout is cut
+    off."""
+    body = {"games": 100, "seed": 7, "transcripts": True, "rules": {"players": 4, "target": 121}}
+    body["players"] = [{"strategy": "expected"}] * 4  # about 3 MB of JSON
+    with stream_held(server, A, body, rcvbuf=4096, accept="application/json") as sock:
+        sock.settimeout(60)
+        assert sock.recv(12).startswith(b"HTTP/1.1 200")  # made, and being written
+        refused = simulate(server, A, SMALL)
+        assert refused.status == 503  # its client's share: the answer is not written yet
+        assert simulate(server, B, SMALL).status == 200  # the other client is served
+        waited = until_admitted(server, A, 30)  # ...until the write is cut off
+    print(f"an answer never read gave its slot back {waited:.1f} s later")
+    cut = [
+        line
+        for line in server.tail(200_000).splitlines()
+        if '"route":"/v1/simulations"' in line and '"written":false' in line
+    ]
+    assert cut, "the answer's request line says it was cut off"

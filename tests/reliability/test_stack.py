@@ -712,6 +712,56 @@ def test_a_replica_killed_under_load_loses_no_request_and_the_caps_hold(stack: S
     assert "gunicorn replica 2 exited" in stack.log.read_text(errors="replace")
 
 
+def test_an_answer_nobody_reads_is_taken_whole_by_nginx_and_streams_are_not(stack: Stack) -> None:
+    """Issue 50, item 2: nginx passed /v1/simulations through unbuffered (for the streams),
+    so a JSON answer nobody read held its gunicorn thread until nginx's send timeout: 12 of
+    them from one address held every thread, and another client's hand score waited 25.7 s.
+    Now nginx takes a whole answer at once (gunicorn logs it written, and its slot is free)
+    and only the NDJSON streams pass through as they come."""
+    body = {"games": 100, "seed": 7, "transcripts": True, "rules": {"players": 4, "target": 121}}
+    body["players"] = [{"strategy": "expected"}] * 4  # about 3 MB of JSON: more than the
+    # kernel's buffers between nginx and a client that does not read
+    data = json.dumps(body).encode()
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a client that never reads
+    sock.bind(("127.0.0.7", 0))
+    sock.connect(("127.0.0.1", stack.port))
+    request_id = f"unread-{time.monotonic_ns()}"
+    sock.sendall(
+        b"POST /v1/simulations HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"X-Request-ID: %s\r\nContent-Length: %d\r\n\r\n%s" % (request_id.encode(), len(data), data)
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            lines = [line for line in stack.log.read_text().splitlines() if request_id in line]
+            logged = [
+                json.loads(line) for line in lines if '"logger":"scoring_api.request"' in line
+            ]
+            if logged:
+                break
+            assert time.monotonic() < deadline, "the answer was never written to nginx"
+            time.sleep(0.2)
+        (line,) = logged
+        assert line["status"] == 200, line
+        assert line["written"] is True, line  # nginx took it all, unread by its client
+        assert line["bytes"] > 2_500_000, line
+        status, _, _ = stack.call("POST", "/v1/simulations", SMALL_SIMULATION, source="127.0.0.7")
+        assert status == 200  # its client's slot is free
+    finally:
+        sock.close()
+    conn = stack.connection(30, "127.0.0.8")
+    shards = {**SMALL_SIMULATION, "games": 1_000_000, "lines": "shards"}
+    try:
+        headers = {"Content-Type": "application/json", "Accept": "application/x-ndjson"}
+        conn.request("POST", "/v1/simulations", json.dumps(shards), headers)
+        response = conn.getresponse()
+        assert response.status == 200
+        assert json.loads(response.readline())["type"] == "shard"  # as it comes, not at the end
+    finally:
+        conn.close()
+
+
 def test_every_line_the_stack_wrote_is_json(stack: Stack) -> None:
     """Issue 40, item 6: 11 lines of a soak's stderr were not JSON: redis-server's own log,
     nginx's error log, bash's notice of a killed child. Last in this module: after Redis and
