@@ -38,6 +38,9 @@ workers = int(os.environ.get("WEB_CONCURRENCY", _cores))
 # long streaming answer is not killed at `timeout` as a sync worker would do.
 worker_class = "gthread"
 threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+# The workers' admission keeps SCORING_API_CHEAP_THREADS of them from expensive work
+# (scoring_api/api/admission.py, WORKER_THREADS_ENV: not imported here, it loads the app).
+os.environ["SCORING_WORKER_THREADS"] = str(threads)
 # Recycle workers now and then (jitter: not all at once) to bound any slow memory growth.
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "20000"))
 max_requests_jitter = max_requests // 10

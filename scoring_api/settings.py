@@ -122,10 +122,18 @@ class Settings:
         "Of those, expensive answers one client (its address) may have running at once; one "
         "more is a 503 problem with `Retry-After` (0 = no per-client cap).",
     )
+    cheap_threads: int = _setting(
+        1,
+        "Request threads of each gunicorn worker that simulations and expensive answers may "
+        "never hold: kept for cheap answers (scores, validation, rules, probes), which then "
+        "never wait behind them; one more expensive request on a worker whose other threads "
+        "hold them is a 503 problem with `Retry-After` (0 = none kept).",
+    )
     send_seconds: float = _setting(
         30.0,
-        "Time a streamed answer may wait for the client to take its bytes under gunicorn; "
-        "past it the stream is cut and its simulation slot freed (0 = no limit).",
+        "Time a simulation or an expensive answer (a stream, or a whole answer) may wait for "
+        "its client to take its bytes under gunicorn; past it the answer is cut off and its "
+        "slot freed (0 = no limit).",
     )
     simulation_rate: str = _setting(
         "60/minute",

@@ -24,6 +24,12 @@ the request's behalf still runs elsewhere (``Slot.hold``: a stopped simulation's
 finishing their game on the cluster), so that a client's share counts its running work,
 not only its open requests.
 
+Beside the pools, each gunicorn worker gives admitted work at most its threads less
+``SCORING_API_CHEAP_THREADS`` (``_Threads``): gunicorn hands a worker's requests to its
+threads first come, first served, so a cheap request on a worker whose every thread held
+expensive work waited for one of them (seconds), whatever the pools' caps. Behind the
+stack's nginx, expensive routes go to gunicorns of their own (docs/deploy.md).
+
 Each holder labels its slot with the time it will be free: a simulation with its time
 budget (sure), an answer with how long this process's last answers of its pool took
 (expected); a simulation that stops early relabels its slot with the time its work left on
@@ -37,6 +43,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import math
 import os
 import tempfile
 import threading
@@ -55,6 +62,9 @@ from .admission_slots import Holder, LocalSlots, Refusal, Why, label, release
 from .streams import limit_sending, when_written
 
 _DIR_ENV = "PROMETHEUS_MULTIPROC_DIR"  # made afresh by gunicorn.conf.py for each server run
+WORKER_THREADS_ENV = "SCORING_WORKER_THREADS"
+"""The request threads of each gunicorn worker (gunicorn.conf.py hands its ``threads`` to
+the workers): none set (the app in-process), no bound on the threads admitted work holds."""
 _MEASURED = 20  # answers whose durations make a pool's expected duration
 
 
@@ -138,6 +148,56 @@ class Slot:
         self._relabel(Holder(self._client, time.time() + seconds))
 
 
+class _Threads:
+    """This process's request threads held by admitted work (both pools), at most its
+    threads less ``SCORING_API_CHEAP_THREADS``: gunicorn hands a worker's requests to its
+    threads first come, first served, so a cheap request on a worker whose every thread
+    held expensive work waited for one of them to end (seconds), however few the pools
+    admitted on the server."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.held = 0
+
+    @staticmethod
+    def most(settings: Settings) -> int:
+        """How many it may hold (0: no bound)."""
+        threads = int(os.environ.get(WORKER_THREADS_ENV) or 0)
+        if threads <= 0 or settings.cheap_threads <= 0:
+            return 0
+        return max(1, threads - settings.cheap_threads)
+
+    def take(self, most: int) -> bool:
+        with self._lock:
+            if self.held >= most:
+                return False
+            self.held += 1
+            return True
+
+    def give_back(self) -> None:
+        with self._lock:
+            self.held -= 1
+
+
+_THREADS = _Threads()
+
+
+def _take_thread(pool: Pool, settings: Settings) -> Callable[[], None]:
+    """One of this worker's threads for admitted work, or a 503; what gives it back."""
+    most = _Threads.most(settings)
+    if not most:
+        return lambda: None
+    if not _THREADS.take(most):
+        retry = max(1, math.ceil(pool.expected_seconds()))
+        raise ServiceUnavailable(
+            f"This server's worker is running {most} expensive requests at once, all the "
+            "request threads it gives them (the others answer cheap requests): retry in a "
+            "moment, or on another server.",
+            retry_after=retry,
+        )
+    return _THREADS.give_back
+
+
 def _no_slot(pool: Pool) -> Slot:
     """The slot of a pool without a cap: nothing to free."""
     return Slot(pool, "", lambda: None, lambda holder: None)
@@ -215,26 +275,39 @@ def _refused(pool: Pool, settings: Settings, client: str, refusal: Refusal) -> S
     return ServiceUnavailable(detail, retry_after=refusal.retry_after())
 
 
+def _take_slot(pool: Pool, settings: Settings, seconds: float | None) -> Slot:
+    if pool.cap(settings) <= 0:
+        return _no_slot(pool)
+    client = request.remote_addr or "unknown"
+    expected = pool.expected_seconds() if seconds is None else seconds
+    holder = Holder(client, time.time() + expected if expected > 0 else 0.0)
+    taken = take(pool, settings, holder)
+    if isinstance(taken, Refusal):
+        raise _refused(pool, settings, client, taken)
+    return taken
+
+
 def admit(pool: Pool, seconds: float | None = None) -> Slot:
     """A slot of ``pool`` for this request until its answer is written (a stream: until it
     ends or is closed; cut off when its client stops reading), labelled with the time it
     will be free: ``seconds`` from now (its time budget; 0: unknown), or by default the
     pool's expected duration.
 
-    Raises a 503 (``Retry-After``) when the pool is full, or the client's share of it.
+    Raises a 503 (``Retry-After``) when the pool is full, the client's share of it, or the
+    request threads this worker gives expensive work.
     """
     settings = current_settings()
-    if pool.cap(settings) <= 0:
-        slot = _no_slot(pool)
-    else:
-        client = request.remote_addr or "unknown"
-        expected = pool.expected_seconds() if seconds is None else seconds
-        holder = Holder(client, time.time() + expected if expected > 0 else 0.0)
-        taken = take(pool, settings, holder)
-        if isinstance(taken, Refusal):
-            raise _refused(pool, settings, client, taken)
-        slot = taken
+    thread_back = _take_thread(pool, settings)
+    try:
+        slot = _take_slot(pool, settings, seconds)
+    except BaseException:
+        thread_back()
+        raise
     answered = slot.hold()
+
+    def done(completed: bool, sent: int) -> None:
+        thread_back()
+        answered()
 
     @after_this_request
     def _release_when_written(response: Response) -> Response:
@@ -242,6 +315,6 @@ def admit(pool: Pool, seconds: float | None = None) -> Slot:
         # that stops reading: until it is cut off), not merely until it is made: an
         # answer nobody reads holds a request thread, and so counts against its client.
         limit_sending(request.environ, settings.send_seconds)
-        return when_written(response, request.environ, lambda *_: answered())
+        return when_written(response, request.environ, done)
 
     return slot
