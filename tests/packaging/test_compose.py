@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -24,11 +26,17 @@ def test_the_api_scales_with_replicas_behind_the_proxy() -> None:
     assert api["environment"]["SCORING_API_SCHEDULER"].startswith("tls://scheduler:")
     # The proxy balances over the service name, re-resolved through Docker's DNS.
     assert proxy["environment"]["NGINX_UPSTREAM"] == "api:8000 resolve"
+    assert proxy["environment"]["NGINX_DEAR_UPSTREAM"] == "api-dear:8000 resolve"
+    # The expensive answers' pool: the same server, less CPU weight.
+    dear = services["api-dear"]
+    assert dear["environment"] == api["environment"]
+    assert dear["cpu_shares"] < 1024
     (config,) = proxy["configs"]
     assert config["target"].startswith("/etc/nginx/conf.d/")
     assert "resolver 127.0.0.11" in compose["configs"][config["source"]]["content"]
     template = (ROOT / "deploy" / "nginx" / "scoring-api.conf.template").read_text()
     assert "server ${NGINX_UPSTREAM};" in template
+    assert "server ${NGINX_DEAR_UPSTREAM};" in template
     assert "zone scoring_api" in template  # `resolve` needs the upstream in shared memory
     assert "proxy_next_upstream error timeout non_idempotent;" in template
 
@@ -57,3 +65,24 @@ def test_every_dask_process_starts_isolated_from_its_directory_and_environment()
             [sys.executable, *entrypoint[1:5], "--help"], capture_output=True, timeout=60
         )
         assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_nginx_sends_every_admitted_route_and_only_those_to_the_dear_pool() -> None:
+    """Issue 50, item 3: the routes the app admits in its pools (simulations and expensive
+    answers) are the ones the proxy sends to the dear gunicorns: one that stayed behind
+    would share the cheap answers' threads again."""
+    from scoring_api.app import create_app
+
+    template = (ROOT / "deploy" / "nginx" / "scoring-api.conf.template").read_text()
+    dear = set(re.findall(r"location = (\S+) \{\s*proxy_pass http://scoring_api_dear;", template))
+    (pattern,) = re.findall(r"location ~ (\S+) \{\s*proxy_pass http://scoring_api_dear;", template)
+    app = create_app()
+    routes = {rule.rule: rule.endpoint for rule in app.url_map.iter_rules()}
+    dear |= {route for route in routes if re.fullmatch(pattern, route)}
+    admitted = {
+        route
+        for route, endpoint in routes.items()
+        if "admit(" in inspect.getsource(app.view_functions[endpoint])
+    }
+    assert admitted == dear
+    assert len(admitted) == 6
