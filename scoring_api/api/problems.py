@@ -101,14 +101,15 @@ def invalid_input(
     """The 422 answer naming each bad field by JSON pointer, at most MAX_ERRORS of them
     (``facts``: the core's structured facts of the first ones, in the same order).
 
-    Past the limit it says how many more errors it found (``more_errors``) and whether
-    validation stopped before the end of the body (``validation_stopped``: then there may be
-    more still).
+    Its ``detail`` names the fields and each error says what is wrong with its own (the bad
+    value quoted once: a page that shows both would say it twice). Past the limit it says
+    how many more errors it found (``more_errors``) and whether validation stopped before
+    the end of the body (``validation_stopped``: then there may be more still).
     """
     omitted: int = g.pop(_OMITTED_KEY, 0) if has_app_context() else 0
     more_errors = max(len(errors) - MAX_ERRORS, 0) + omitted
     total = len(errors) + omitted
-    summary = "; ".join(f"{pointer or '/'}: {detail}" for pointer, detail in errors[:3])
+    summary = ", ".join(pointer or "/" for pointer, _ in errors[:3])
     more = f" (and {'at least ' if stopped else ''}{total - 3} more)" if total > 3 else ""
     extra: dict[str, Any] = {}
     if more_errors or stopped:

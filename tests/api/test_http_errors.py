@@ -104,3 +104,16 @@ TILE_LIKE = st.sampled_from(["3-5", "5|3", "6-6", "0-0", "3-3"]) | st.lists(
 )
 def test_no_input_gives_a_500(api: ContractClient, path: str, body: dict[str, object]) -> None:
     assert api.post(path, body).status_code in {200, 422}
+
+
+def test_a_422_quotes_each_bad_value_once(api: ContractClient) -> None:
+    """Issue 50, item 5: the detail repeated every error's own words, bad value and all
+    (and the page shows both). It names the fields; each error says what is wrong."""
+    body = {"hand": ["3-3", "1-5", "2-4", "9-9"], "starter": "7-7"}
+    response = api.post(SCORE, body)
+    problem = problem_of(response, 422)
+    assert problem["detail"] == "The request body has invalid fields: /hand/3, /starter"
+    assert [error["pointer"] for error in problem["errors"]] == ["/hand/3", "/starter"]
+    text = response.get_data(as_text=True)
+    assert text.count("9-9") == 1
+    assert text.count("7-7") == 1

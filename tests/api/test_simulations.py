@@ -198,8 +198,8 @@ def test_cap_on_games_from_config(capped: ContractClient) -> None:
     assert capped.post(SIMULATE, sim(10)).status_code == 200
     body = problem_of(capped.post(SIMULATE, sim(11)), 422)
     assert pointers(body) == ["/games"]
-    assert "At most 10 games" in body["detail"]
-    assert "first_game" in body["detail"]
+    assert "At most 10 games" in body["errors"][0]["detail"]
+    assert "first_game" in body["errors"][0]["detail"]
 
 
 def test_cap_on_games_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
