@@ -9,7 +9,7 @@ run takes its players as strategy objects, resolved from their names where a req
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from random import Random
 from typing import Literal
@@ -97,9 +97,17 @@ class RunGames:
     ``i``: one generator is seeded anew from ``f"{seed}:{i}"`` for each, the same stream as a
     new ``Random`` of that string, and the table keeps nothing of one game for the next."""
 
-    def __init__(self, request: SimulationRequest, transcript: bool = False) -> None:
+    def __init__(
+        self,
+        request: SimulationRequest,
+        transcript: bool = False,
+        strategies: Sequence[Strategy] | None = None,
+    ) -> None:
+        """``strategies``: the lineup's, seat 0 first, as the caller made them (the run's
+        shards wrap the slow ones to stop between their choices); by default the request's."""
         self.request = request
-        self.table = GameTable(request.lineup, request.rules, transcript)
+        lineup = request.lineup if strategies is None else strategies
+        self.table = GameTable(lineup, request.rules, transcript)
         self.rng: Random | None = None
 
     def play(self, index: int) -> GameResult:

@@ -16,13 +16,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from random import Random
 from typing import Any
 
 from scoring_api import __version__
 from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.tiles import Tile
+from scoring_api.sim.layaway import DrawnValues, Positions
 from scoring_api.sim.outcome import GameResult
 from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import RunGames, SimulationRequest, Totals, game_line
+from scoring_api.sim.seat import Seat
+from scoring_api.sim.strategies import Strategy
 
 PACKAGE = Path(__file__).resolve().parents[1]
 
@@ -38,8 +43,14 @@ def _fingerprint() -> str:
 
 CODE = _fingerprint()
 CHECK_SECONDS = 0.2
-"""How often a shard looks whether its run is over, between games (inline: the client and
-the budget; on a worker: the deadline and the server's stop event, a round trip)."""
+"""How often a shard looks whether its run is over, between games and between the choices
+of slow seats (inline: the client and the budget; on a worker: the deadline and the
+server's stop event, a round trip)."""
+SLOW_SEAT_SECONDS = 1e-3
+"""A seat whose choices cost at least this a game (``Strategy.seconds_per_game``: ``search``,
+``endgame``) is asked to stop before each of them, not only between games: a game of four
+players searching to 121 takes seconds (tens on a busy machine), which a run its client left
+kept playing. Faster seats are not: the look would cost more than their games."""
 _gc_tuned = False
 
 GameRow = dict[str, object]
@@ -144,6 +155,43 @@ def _never() -> bool:
     return False
 
 
+class GameHalted(Exception):  # noqa: N818 - the run's end, not a fault
+    """The run is over in the middle of a game: the game is dropped."""
+
+
+class _Halting(Strategy):
+    """A slow seat's strategy, asked before each of its choices whether the run is over."""
+
+    name = "halting"
+    description = "A slow seat's own strategy, stopped between its choices when asked."
+
+    def __init__(self, inner: Strategy, halt: Halt) -> None:
+        self.inner, self.halt = inner, halt
+
+    def discard(
+        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
+    ) -> Positions:
+        if self.halt():
+            raise GameHalted
+        return self.inner.discard(values, own_crib, rules, rng)
+
+    def lay(self, seat: Seat, rng: Random) -> Tile:
+        if self.halt():
+            raise GameHalted
+        return self.inner.lay(seat, rng)
+
+
+def _stopping_between_choices(sim: SimulationRequest, halt: Halt) -> list[Strategy]:
+    """The lineup's strategies, the slow ones asking ``halt`` before each choice."""
+    players = sim.rules.players
+    return [
+        _Halting(strategy, halt)
+        if strategy.seconds_per_game(players) >= SLOW_SEAT_SECONDS
+        else strategy
+        for strategy in sim.lineup
+    ]
+
+
 def play_range(
     sim: SimulationRequest,
     first_game: int,
@@ -152,20 +200,22 @@ def play_range(
     halt: Halt = _never,
 ) -> Shard:
     """Games ``first_game`` .. ``first_game + games - 1`` of the run, in index order; fewer
-    (from ``first_game`` on, perhaps none) when ``halt`` says so before one of them."""
+    (from ``first_game`` on, perhaps none) when ``halt`` says so before one of them, or
+    before a slow seat's choice in one of them (that game is dropped)."""
     rules = sim.rules
     transcripts = lines is not None and lines.transcripts
     started = time.perf_counter()
     totals = Totals.empty(rules)
     rows: list[GameRow] = []
     index, end = first_game, first_game + games
-    played_at = RunGames(sim, transcripts)
-    while index < end and not halt():
-        game = played_at.play(index)
-        totals.add(game)
-        if lines is not None:
-            rows.append(lines.line(index, game, rules))
-        index += 1
+    played_at = RunGames(sim, transcripts, _stopping_between_choices(sim, halt))
+    with contextlib.suppress(GameHalted):
+        while index < end and not halt():
+            game = played_at.play(index)
+            totals.add(game)
+            if lines is not None:
+                rows.append(lines.line(index, game, rules))
+            index += 1
     seconds = time.perf_counter() - started
     played = index - first_game
     return Shard(first_game, played, totals, seconds, None if lines is None else tuple(rows))
