@@ -16,11 +16,9 @@ played: inline in this thread in game order, or on the cluster in any order (the
   however the run is left: a stopped run's shards end within a game (a running Dask task
   cannot be cancelled), and until they have the request's slot stays held (``Holds``), so
   that a client's share counts its work still running, not only its open requests.
-- That wait (``_Drain``) is bounded, and it ends the moment the cluster is known to be gone
-  (``client.Watch``: the scheduler lost, the embedded cluster's process dead or started
-  again): a dead cluster's futures may never end, and nothing asked of it may hold the slot
-  (each call to it runs apart, for at most ``ASK_SECONDS``). How each ended is counted
-  (``simulation_stopped_runs_total``) and logged.
+- That wait (``drains.Drain``) is bounded, and it ends the moment the cluster is known to
+  be gone (``client.Watch``): a dead cluster's futures may never end, and nothing asked of
+  it may hold the slot.
 - A worker lost mid-run is the scheduler's business: it plays the shard again elsewhere, and
   the result is the same. A run that cannot go on ends with ``RunStopped``: its typed
   reason, the game ranges missing and how many games were played.
@@ -31,7 +29,6 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-import time
 import uuid
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any, Protocol
@@ -43,6 +40,7 @@ from scoring_api.sim.runs import SimulationRequest
 from . import shards
 from .client import CLIENT, ClusterUnavailable, Watch
 from .costs import Sizer
+from .drains import ASK_SECONDS, Drain
 from .shards import GAME_LINES, GameLines, Shard
 from .stops import (
     OUT_OF_TIME,
@@ -67,9 +65,6 @@ DRAIN_GAMES = 2
 """A stopped run's shards are expected to end within this many games' time."""
 DRAIN_WAIT_SECONDS = 60
 """The longest its slot waits for them (or ``DRAIN_GAMES`` x 10 games' time, if longer)."""
-ASK_SECONDS = 5.0
-"""The longest a call to the cluster may take before the run (or its drain) goes on without
-its answer: a client whose cluster died may wait on it for good."""
 
 SHARDS_IN_FLIGHT = Gauge(
     "simulation_shards_in_flight",
@@ -86,18 +81,6 @@ SHARDS_PLAYED = Counter(
     "Shards of simulations finished, by where they were played and how they ended.",
     ["where", "outcome"],
 )
-STOPPED_RUNS = Counter(
-    "simulation_stopped_runs",
-    "Runs stopped with shards still on the cluster, by how the wait for them ended (their "
-    "slot let go): drained (they ended), cluster_lost, timed_out.",
-    ["ended"],
-)
-DRAINING = Gauge(
-    "simulation_stopped_runs_draining",
-    "Stopped runs whose shards still run on the cluster: their slots are held until then.",
-    multiprocess_mode="livesum",
-)
-
 Shards = Generator[Shard, None, None]
 """A run's shards as they are played (closing it stops what is still in flight)."""
 
@@ -292,7 +275,7 @@ class _ClusterRun:
     def leave(self) -> None:
         """However the run is left with shards in flight: tell them to stop (its event) and
         keep the request's slot until they have ended, within about ``DRAIN_GAMES`` games
-        (``_Drain``, in a thread of its own: the answer does not wait)."""
+        (``Drain``, in a thread of its own: the answer does not wait)."""
         futures = list(self.pending)
         self.pending.clear()
         if not futures:
@@ -304,89 +287,14 @@ class _ClusterRun:
             self.holds.free_within(expected)
             let_go = self.holds.hold()
         wait = max(DRAIN_WAIT_SECONDS, 10 * DRAIN_GAMES * per_game)
-        drain = _Drain(self.client, self.watch, futures, self.stop_event, wait, let_go)
+
+        def ended() -> None:
+            SHARDS_IN_FLIGHT.dec(len(futures))
+            if let_go is not None:
+                let_go()
+
+        drain = Drain(self.client, self.watch, futures, self.stop_event, wait, ended)
         threading.Thread(target=drain.run, name="shard-drain", daemon=True).start()
-
-
-def _ask(call: Callable[[], object], what: str) -> bool:
-    """``call`` (a call to the cluster) in a thread of its own, waited for at most
-    ``ASK_SECONDS``: whether it returned. A call to a dead scheduler may never return (its
-    client's loop stopped under it); it is then left to itself."""
-    done = threading.Event()
-
-    def run() -> None:
-        try:
-            call()
-        except Exception:  # the scheduler or the client gone: nothing to ask there
-            log.debug("%s failed", what, exc_info=True)
-        finally:
-            done.set()
-
-    threading.Thread(target=run, name="cluster-call", daemon=True).start()
-    if not done.wait(ASK_SECONDS):
-        log.warning("%s took more than %.0f s: going on without it", what, ASK_SECONDS)
-        return False
-    return True
-
-
-class _Drain:
-    """A stopped run's shards, waited for: its stop event set, the request's slot let go
-    once the shards have ended, the cluster is known to be gone, or ``seconds`` have passed,
-    whichever comes first; then the run forgotten on the cluster. Nothing here waits on the
-    cluster itself (its calls go through ``_ask``), so the slot always comes back."""
-
-    def __init__(
-        self,
-        client: Client,
-        watch: Watch,
-        futures: list[Future[Any]],
-        stop_event: str,
-        seconds: float,
-        let_go: Callable[[], None] | None,
-    ) -> None:
-        self.client, self.watch, self.futures = client, watch, futures
-        self.stop_event, self.seconds, self.let_go = stop_event, seconds, let_go
-
-    def run(self) -> None:
-        from distributed import Event
-
-        started = time.monotonic()
-        DRAINING.inc()
-        try:
-            event = Event(self.stop_event, client=self.client)
-            _ask(event.set, "setting a stopped run's event")
-            ended, why = self._wait(started)
-        finally:
-            DRAINING.dec()
-            SHARDS_IN_FLIGHT.dec(len(self.futures))
-            if self.let_go is not None:
-                self.let_go()
-        took = time.monotonic() - started
-        STOPPED_RUNS.labels(ended).inc()
-        if ended == "drained":
-            log.info("a stopped run's %d shards ended %.1f s after it stopped; its slot is "
-                     "free", len(self.futures), took)  # fmt: skip
-        else:
-            log.warning("a stopped run's slot let go %.1f s after it stopped, %d shards not "
-                        "ended: %s", took, self._running(), why)  # fmt: skip
-        if ended != "cluster_lost":  # a dead cluster has nothing to forget
-            _ask(lambda: self.client.cancel(self.futures), "cancelling a stopped run's shards")
-            _ask(event.clear, "clearing a stopped run's event")
-
-    def _running(self) -> int:
-        return sum(not future.done() for future in self.futures)
-
-    def _wait(self, started: float) -> tuple[str, str]:
-        """How the wait ended (``drained``, ``cluster_lost``, ``timed_out``), and why."""
-        while True:
-            gone = self.watch.gone()  # first: a lost client cancels its futures (done)
-            if gone is not None:
-                return "cluster_lost", f"the simulation cluster was lost: {gone}"
-            if not self._running():
-                return "drained", ""
-            if time.monotonic() - started > self.seconds:
-                return "timed_out", f"its shards still ran after {self.seconds:.0f} s"
-            time.sleep(POLL_SECONDS / 2)
 
 
 def _lost(detail: str) -> StopReason:
