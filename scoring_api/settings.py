@@ -54,9 +54,11 @@ class Settings:
     )
     review_seconds: float = _setting(
         20.0,
-        "Time budget of a game review (`POST /v1/games/review`), checked before each deal; "
-        "past it the answer is a 503 problem naming the deal it reached (0 = no limit). "
-        "Behind a proxy, set it below the proxy's read timeout.",
+        "Time budget of a game review (`POST /v1/games/review`): a review that cannot finish "
+        "within it (its deals and play-outs, with the expensive answers running) is a 503 "
+        "problem before it starts; past it, checked before each deal, a 503 problem with the "
+        "deals reviewed by then (0 = no limit). Behind a proxy, set it below the proxy's "
+        "read timeout.",
     )
     body_seconds: float = _setting(
         10.0,

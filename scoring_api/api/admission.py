@@ -256,6 +256,20 @@ def take(pool: Pool, settings: Settings, holder: Holder) -> Slot | Refusal:
     return Slot(pool, holder.client, free_both, relabel_both)
 
 
+def running(pool: Pool, settings: Settings) -> int:
+    """How many of the pool's slots are held now, on the server (or the tier, with a shared
+    store): what a request admitted in it shares the cores with."""
+    cap = pool.cap(settings)
+    if cap <= 0:
+        return 0
+    shared = admission_shared.slots_for(settings.rate_store, pool.name)
+    if shared is not None:
+        count = shared.held()
+        if count is not None:
+            return count
+    return LocalSlots(slots_dir(pool)).held(cap)
+
+
 def _refused(pool: Pool, settings: Settings, client: str, refusal: Refusal) -> ServiceUnavailable:
     if refusal.why is Why.SHARE:
         detail = (

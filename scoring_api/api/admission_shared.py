@@ -145,6 +145,14 @@ class SharedSlots:
         self.remember(slot, holder)
         return slot
 
+    def held(self) -> int | None:
+        """How many slots the store holds now (leases just run out included); None: the
+        store failed."""
+        try:
+            return int(self._redis.hlen(self._key))
+        except Exception:
+            return None
+
     def remember(self, slot: str, holder: Holder) -> None:
         """Keep ``slot`` in the store (taken here, or on this machine while it failed) with
         ``holder``'s record, renewed until it is released."""

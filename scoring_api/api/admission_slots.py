@@ -129,6 +129,22 @@ class LocalSlots:
         finally:
             os.close(guard)  # and with it the directory's lock
 
+    def held(self, cap: int) -> int:
+        """How many of the ``cap`` slots are held now."""
+        count = 0
+        for slot in range(cap):
+            try:
+                fd = os.open(self.directory / f"slot-{slot}", os.O_RDWR)
+            except FileNotFoundError:  # never taken yet
+                continue
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                count += 1
+            finally:
+                os.close(fd)  # (and its lock, when it was free)
+        return count
+
 
 def _read(fd: int) -> Holder:
     with contextlib.suppress(OSError, UnicodeDecodeError):

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from flask import Blueprint
+from flask import Blueprint, Response
 from marshmallow import fields
 from marshmallow.validate import Length, OneOf, Range
 
@@ -148,7 +148,7 @@ def score() -> dict[str, Any]:
 
 
 @bp.post("/review")
-def review() -> dict[str, Any]:
+def review() -> dict[str, Any] | Response:
     body = load_body(_review_schema)
     rules: RuleOptions = body["rules"]
     require_tables(rules)

@@ -266,11 +266,72 @@ def test_a_game_is_reviewed_deal_by_deal(api: ContractClient) -> None:
     ]
 
 
-def test_a_review_past_its_time_budget_is_a_503() -> None:
-    app = create_app({"TESTING": True, "SCORING_API_REVIEW_SECONDS": 1e-9})
-    client = app.test_client()  # (the contract client refuses any 5xx)
-    stopped = problem_of(client.post(REVIEW, json=_record(RuleOptions(), 4)), 503)
-    assert "time budget of 1e-09 s ran out before deal 0" in stopped["detail"]
+def _reviewer(monkeypatch: pytest.MonkeyPatch, budget: float, factor: float) -> Any:
+    """A client of an app whose reviews have ``budget`` seconds, on two cores, each review's
+    guessed cost times ``factor`` (what this process measured, as it would have)."""
+    from scoring_api.api import game_review
+
+    monkeypatch.setattr(game_review.PACE, "factor", factor)
+    monkeypatch.setattr(game_review, "available_cpus", lambda quota=None: 2)
+    app = create_app({"TESTING": True, "SCORING_API_REVIEW_SECONDS": budget})
+    return app.test_client()  # (the contract client refuses any 5xx)
+
+
+FOUR = RuleOptions(players=4, target=121)
+
+
+def test_a_review_that_cannot_finish_in_its_budget_says_so_before_it_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 50, item 5: six of nine long reviews under contention spent their 20 s and
+    answered a 503 with nothing. From its deals, its play-outs and what a deal costs here,
+    a review that cannot finish in its budget is refused before it starts."""
+    record = {**_record(FOUR, 7), "playouts": 3000}
+    client = _reviewer(monkeypatch, budget=2, factor=1.0)
+    response = client.post(REVIEW, json=record)
+    refused = problem_of(response, 503)
+    assert "would take about" in refused["detail"]
+    assert "past its time budget of 2 s" in refused["detail"]
+    assert "Retry-After" not in response.headers  # too long on any load: ask for less
+
+
+def test_a_review_that_fits_only_on_a_quieter_server_is_told_when_to_retry(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from scoring_api.api import admission, game_review
+    from scoring_api.api.admission_slots import Holder, LocalSlots, release
+
+    record = {**_record(FOUR, 7), "playouts": 300}
+    deals = sum(deal.get("drawn") is not None for deal in record["deals"])
+    alone = game_review.Pace.guess(4, 300, deals)
+    client = _reviewer(monkeypatch, budget=1.5 * alone, factor=1.0)
+    slots = LocalSlots(admission.slots_dir(admission.ANSWERS))
+    held = [slots.take(4, Holder(f"10.0.0.{n}", 0), 0) for n in range(3)]  # 3 of 4 running
+    try:
+        response = client.post(REVIEW, json=record)
+    finally:
+        for fd in held:
+            assert isinstance(fd, int)
+            release(fd)
+    refused = problem_of(response, 503)
+    assert "With 4 expensive answers running on 2 cores" in refused["detail"]
+    assert int(response.headers["Retry-After"]) >= 1
+    alone_now = client.post(REVIEW, json=record)  # the others done: it starts
+    assert alone_now.status_code == 200 or "next_deal" in alone_now.get_json()
+
+
+def test_a_review_past_its_budget_answers_the_deals_it_reviewed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """It fitted, by the guess, but ran out anyway (the server got busier): the deals it
+    reviewed are answered, not thrown away."""
+    record = {**_record(FOUR, 7), "playouts": 1000}
+    client = _reviewer(monkeypatch, budget=1e-3, factor=1e-9)  # a guess far too low
+    stopped = problem_of(client.post(REVIEW, json=record), 503)
+    assert "time budget of 0.001 s ran out before deal" in stopped["detail"]
+    assert len(stopped["deals"]) == stopped["next_deal"] >= 1  # the first deal is reviewed
+    assert stopped["deals"][0]["reviewed"] is True
+    assert stopped["deals"][0]["review"]["decisions"]
 
 
 def test_the_record_in_the_docs_is_a_real_one(api: ContractClient) -> None:

@@ -146,25 +146,41 @@ class GameToReview:
 
 
 class ReviewStopped(Exception):  # noqa: N818 - names what happened, as StopIteration does
-    """The review stopped before a deal: ``reason`` (the ``stop`` callback's), ``deal``."""
+    """The review stopped before a deal: ``reason`` (the ``stop`` callback's), ``deal``, and
+    the deals before it, reviewed (``done``: the work is not thrown away)."""
 
-    def __init__(self, reason: str, deal: int) -> None:
+    def __init__(self, reason: str, deal: int, done: tuple[ReviewedDeal, ...] = ()) -> None:
         super().__init__(reason)
         self.reason = reason
         self.deal = deal
+        self.done = done
 
 
 NOT_SHOWN = "the deal ended or stands in its play before the hands were shown"
 NOT_DRAWN = "the record does not say the tiles each seat drew"
 
 
+def _why_not(request: GameToReview, index: int) -> str | None:
+    """Why deal ``index`` cannot be reviewed; None when it can."""
+    deal = request.game.deals[index]
+    if deal.deal is None or deal.score is None or deal.deal.hands is None:
+        return NOT_SHOWN
+    if request.drawn[index] is None:
+        return NOT_DRAWN
+    return None
+
+
+def reviewable(request: GameToReview) -> int:
+    """How many of the game's deals its review reviews (what it costs, before it starts)."""
+    return sum(_why_not(request, index) is None for index in range(len(request.game.deals)))
+
+
 def _reviewed(request: GameToReview, index: int) -> ReviewedDeal:
     refereed = request.game.deals[index]
     deal, score, drawn = refereed.deal, refereed.score, request.drawn[index]
-    if deal is None or score is None or deal.hands is None:
-        return ReviewedDeal(index, None, (), NOT_SHOWN)
-    if drawn is None:
-        return ReviewedDeal(index, None, (), NOT_DRAWN)
+    why_not = _why_not(request, index)
+    if why_not is not None or deal is None or score is None or drawn is None:
+        return ReviewedDeal(index, None, (), why_not or NOT_SHOWN)
     bare = replace(deal, claims=Claims())  # the tiles and the choices, not the count
     review = review_deal(ReviewRequest(bare, drawn, request.model, None, request.playouts))
     rules = deal.rules
@@ -240,11 +256,11 @@ def review_game(request: GameToReview) -> GameReview:
     first = game.deals[0]
     start = chances(rules, first.before, first.dealer)
     end = _end(request)
-    deals = []
+    deals: list[ReviewedDeal] = []
     for index in range(len(game.deals)):
         reason = request.stop() if request.stop is not None else None
         if reason is not None:
-            raise ReviewStopped(reason, index)
+            raise ReviewStopped(reason, index, tuple(deals))
         deals.append(_reviewed(request, index))
     players = tuple(_player(request, seat, deals, start, end) for seat in range(rules.players))
     return GameReview(request.model, request.playouts, start, end, tuple(deals), players)
