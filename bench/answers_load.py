@@ -44,7 +44,7 @@ DEFAULT_LIMITS = {  # live_server lifts them for tests: here they are the servic
 }
 MODES = {
     "admitted (4 at once, 2 a client)": {"SCORING_API_MAX_ANSWERS": "4"},
-    "not admitted (no cap)": {"SCORING_API_MAX_ANSWERS": "0"},
+    "not admitted (no cap)": {"SCORING_API_MAX_ANSWERS": "0", "SCORING_API_CHEAP_THREADS": "0"},
 }
 
 

@@ -40,9 +40,10 @@ cleanup() {
 trap cleanup EXIT
 
 # The workers' capacity is measured, not the limits: no caps of simulations nor expensive
-# answers, no rate limits.
+# answers, no thread of a worker kept from them, no rate limits.
 BIND="127.0.0.1:$port" WEB_CONCURRENCY=$workers GUNICORN_THREADS=$threads \
-  SCORING_API_MAX_SIMULATIONS=0 SCORING_API_MAX_ANSWERS=0 SCORING_API_SIMULATION_RATE=off SCORING_API_ADVICE_RATE=off \
+  SCORING_API_MAX_SIMULATIONS=0 SCORING_API_MAX_ANSWERS=0 SCORING_API_CHEAP_THREADS=0 \
+  SCORING_API_SIMULATION_RATE=off SCORING_API_ADVICE_RATE=off \
   SCORING_API_BATCH_RATE=off .venv/bin/gunicorn -c gunicorn.conf.py 'scoring_api.app:create_app()' >"$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 150); do

@@ -8,7 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 port=${PORT:-18480}
 load_seconds=${SECONDS_LOAD:-30}
-export PORT=$port SCORING_API_MAX_ANSWERS=0 SCORING_API_SIMULATION_RATE=off SCORING_API_ADVICE_RATE=off \
+export PORT=$port SCORING_API_MAX_ANSWERS=0 SCORING_API_CHEAP_THREADS=0 SCORING_API_SIMULATION_RATE=off \
+  SCORING_API_ADVICE_RATE=off \
   SCORING_API_REVIEW_RATE=off SCORING_API_BATCH_RATE=off
 log=$(mktemp)
 setsid ./scripts/stack >"$log" 2>&1 &

@@ -32,6 +32,7 @@ STOP_SECONDS = 40  # gunicorn.conf.py's graceful_timeout is 30 s
 UNLIMITED = {
     "SCORING_API_MAX_SIMULATIONS": "0",
     "SCORING_API_MAX_ANSWERS": "0",
+    "SCORING_API_CHEAP_THREADS": "0",
     "SCORING_API_SIMULATION_RATE": "off",
     "SCORING_API_ADVICE_RATE": "off",
     "SCORING_API_REVIEW_RATE": "off",

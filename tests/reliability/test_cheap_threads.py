@@ -23,6 +23,7 @@ from .helpers import QUICK_SECONDS
 BUDGET = 8  # each simulation's: a hand score queued behind them waited that long
 ENV = {
     "GUNICORN_THREADS": "4",
+    "SCORING_API_CHEAP_THREADS": "1",  # the default (the tests' servers lift it)
     "SCORING_API_SCHEDULER": "off",
     "SCORING_API_JSON_SECONDS": str(BUDGET),
     "SCORING_API_MAX_SIMULATIONS": "0",  # no cap: the worker's own threads are the bound
