@@ -67,12 +67,18 @@ class Planted:
 def planted(shared_tmp: Path) -> Planted:
     """Dask's default workspace, ``$TMPDIR/dask-scratch-space``, goes first on its processes'
     ``sys.path``: a stranger who makes it first chooses what they import."""
+    return _plant(shared_tmp, shared_tmp / "dask-scratch-space" / "scoring_api", REAL_PACKAGE)
+
+
+def _plant(shared_tmp: Path, package: Path, real: Path) -> Planted:
+    """A package at ``package`` that a stranger made (its parent too, writable by all, when
+    missing) and that behaves as ``real`` once it has said it was imported."""
     account = stranger()
     proof = shared_tmp / "proof"
-    package = shared_tmp / "dask-scratch-space" / "scoring_api"
-    code = PLANTED.format(proof=str(proof), real=str(REAL_PACKAGE))
-    account.run(["mkdir", "-m", "0777", str(package.parent)])
+    if not package.parent.exists():
+        account.run(["mkdir", "-m", "0777", str(package.parent)])
     account.run(["mkdir", "-m", "0755", str(package)])
+    code = PLANTED.format(proof=str(proof), real=str(real))
     account.run(["sh", "-c", f"cat > {package / '__init__.py'}"], input=code)
     assert (package / "__init__.py").stat().st_uid == account.uid
     return Planted(shared_tmp, proof, package)
@@ -112,14 +118,7 @@ def planted_cwd(shared_tmp: Path) -> Planted:
     may write, the directory the service is then started from. Dask starts its workers and
     multiprocessing its resource tracker with ``python -c``, which puts the working
     directory first on the import path: it ran there as the service's user."""
-    account = stranger()
-    proof = shared_tmp / "proof"
-    package = shared_tmp / "multiprocessing"
-    code = PLANTED.format(proof=str(proof), real=str(REAL_MULTIPROCESSING))
-    account.run(["mkdir", "-m", "0755", str(package)])
-    account.run(["sh", "-c", f"cat > {package / '__init__.py'}"], input=code)
-    assert (package / "__init__.py").stat().st_uid == account.uid
-    return Planted(shared_tmp, proof, package)
+    return _plant(shared_tmp, shared_tmp / "multiprocessing", REAL_MULTIPROCESSING)
 
 
 def test_a_server_started_in_a_shared_directory_never_imports_from_it(

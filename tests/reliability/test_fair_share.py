@@ -108,12 +108,7 @@ def test_a_stream_that_cannot_write_gives_its_slot_back(server: Server) -> None:
         assert simulate(server, A, SMALL).status == 503  # its share is held...
         waited = until_admitted(server, A, STREAM_SECONDS / 2)  # ...until the write times out
     print(f"a stream never read gave its slot back {waited:.1f} s later")
-    cut = [
-        line
-        for line in server.tail(200_000).splitlines()
-        if '"stream":true' in line and '"completed":false' in line
-    ]
-    assert cut, "the stream's request line says it was cut off"
+    assert _logged(server, '"stream":true', '"completed":false'), "its line says it was cut"
 
 
 def test_an_answer_never_read_counts_against_its_client_until_it_is_cut_off(
@@ -134,9 +129,10 @@ def test_an_answer_never_read_counts_against_its_client_until_it_is_cut_off(
         assert simulate(server, B, SMALL).status == 200  # the other client is served
         waited = until_admitted(server, A, 30)  # ...until the write is cut off
     print(f"an answer never read gave its slot back {waited:.1f} s later")
-    cut = [
-        line
-        for line in server.tail(200_000).splitlines()
-        if '"route":"/v1/simulations"' in line and '"written":false' in line
-    ]
-    assert cut, "the answer's request line says it was cut off"
+    assert _logged(server, '"route":"/v1/simulations"', '"written":false'), "it was cut off"
+
+
+def _logged(server: Server, *marks: str) -> list[str]:
+    """The server's log lines that have every one of ``marks``."""
+    lines = server.tail(200_000).splitlines()
+    return [line for line in lines if all(mark in line for mark in marks)]
