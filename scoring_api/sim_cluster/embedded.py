@@ -306,13 +306,20 @@ def status() -> Status:
 
 
 def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs: not gone, and not a zombie (killed, its master yet to reap it)."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
         return False
-    except OSError:  # another user's: it exists
+    except (OSError, IndexError):  # no /proc here: whether it exists
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except OSError:  # another user's
+            return True
         return True
-    return True
+    return state not in ("Z", "X")
 
 
 def cluster_pid() -> int | None:
