@@ -311,17 +311,19 @@ def test_an_inline_run_stops_between_the_games_of_a_shard(
 
 
 def test_a_run_stops_between_the_choices_of_slow_seats() -> None:
-    """Issue 50, item 5: a run asked to stop only between games kept a worker for the game
-    under way (about 40 s for four players searching to 121 on a busy machine). A slow
-    seat (search, endgame) now asks before each choice: the game is dropped mid-way."""
-    searching = SimulationRequest(("search", "expected"), DEFAULT_RULES, 5, 3, budgets=(50, None))
+    """A run asked to stop only between games kept a worker for the game under way (tens of
+    seconds for four players searching to 121 on a busy machine). A slow seat (search,
+    endgame) asks before each choice: the game is dropped mid-way."""
+    searching = SimulationRequest(
+        lineup_of(("search", "expected"), (50, None)), DEFAULT_RULES, 5, 3
+    )
     asked = itertools.count()
     shard = play_range(searching, 0, 3, halt=lambda: next(asked) >= 3)
     assert shard.games == 0  # stopped inside the first game, at the seat's third choice
     assert next(asked) == 4
     # Fast seats only: between games alone (a look per choice would cost more than them).
     asked = itertools.count()
-    fast = dataclasses.replace(searching, lineup=("expected", "expected"), budgets=())
+    fast = dataclasses.replace(searching, lineup=lineup_of(("expected", "expected")))
     assert play_range(fast, 0, 3, halt=lambda: next(asked) >= 2).games == 2
     # Stopping changes nothing that is played: the same games, the same sums.
     whole = play_range(searching, 0, 3)
