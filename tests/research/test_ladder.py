@@ -117,3 +117,21 @@ def test_an_ismcts_shard_plays_the_research_game() -> None:
     seconds, moves = line["cpu"]["ismcts@4"]
     assert moves > 0
     assert seconds > 0
+
+
+def test_centred_on_one_player_the_others_intervals_are_the_differences() -> None:
+    """Centred on ``a`` alone, ``a`` is 1500 exactly and each other's interval is that of its
+    difference to ``a``: a player of few games centred away does not widen the others'."""
+    results = {
+        ("b", "a"): Deals(both=5, split=10, neither=0),
+        ("c", "b"): Deals(both=5, split=10, neither=0),
+        ("c", "a"): Deals(both=9, split=6, neither=0),
+    }
+    everyone = fit(["a", "b", "c"], results)
+    on_a = fit(["a", "b", "c"], results, ["a"])
+    a, b, c = on_a.ratings
+    assert (a.rating, a.low, a.high) == (1500, 1500, 1500)
+    for k, r in ((1, b), (2, c)):
+        diff, low, high = everyone.difference(k, 0)
+        assert r.rating - 1500 == pytest.approx(diff)
+        assert (r.low - 1500, r.high - 1500) == pytest.approx((low, high))

@@ -208,8 +208,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         play(shards, args.results, args.jobs, args.scheduler)
     lines = read_lines(args.results)
     date = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
-    command = "python -m scoring_api.research.ladder " + shlex.join(sys.argv[1:] if argv is None
-                                                                  else argv)  # fmt: skip
+    # the command that plays it all (with --report-only it plays nothing: left out)
+    given = [a for a in (sys.argv[1:] if argv is None else argv) if a != "--report-only"]
+    command = "python -m scoring_api.research.ladder " + shlex.join(given)
     stamp = f"`{command.strip()}`, seed {args.seed}, {date}"
     results = []
     for table, labels in tables.items():

@@ -3,7 +3,9 @@
 Player ``i`` beats ``j`` with probability ``1 / (1 + exp(s_j - s_i))``. The strengths are the
 maximum-likelihood ones (Newton's method on the log-likelihood, player 0's strength held at 0
 while fitting), shown on Elo's scale (``ELO`` points per unit of strength: 400 points are odds
-of 10 to 1) and centred so that the players' mean is ``MEAN``.
+of 10 to 1) and centred so that the mean of the players it is centred on (all, or those named:
+the ladder names those that meet every other, so that a player of few games does not widen
+everyone's interval) is ``MEAN``.
 
 The intervals count the deal as the unit of chance: a paired deal is played twice, seats
 swapped, and its two games are not independent (the tiles that win one lose the other). So
@@ -58,7 +60,7 @@ class Rating:
     player: str
     """Its label (``search@300``, ``ismcts@100``)."""
     rating: float
-    """Elo points, the players' mean at ``MEAN``."""
+    """Elo points, the mean of the players the fit is centred on at ``MEAN``."""
     low: float
     """The 95% interval's low end."""
     high: float
@@ -138,9 +140,14 @@ class Fit:
         return centre, centre - half, centre + half
 
 
-def fit(players: Sequence[str], results: Mapping[tuple[str, str], Deals]) -> Fit:
+def fit(
+    players: Sequence[str],
+    results: Mapping[tuple[str, str], Deals],
+    centred_on: Sequence[str] = (),
+) -> Fit:
     """The ratings of ``players`` (in their order) from each pairing's deals, the first of
-    each key the player the ``Deals`` count for (``NoFitError`` where none exist)."""
+    each key the player the ``Deals`` count for (``NoFitError`` where none exist), the mean
+    of ``centred_on`` (none named: of every player) at ``MEAN``."""
     index = {p: i for i, p in enumerate(players)}
     n = len(players)
     _check_connected(players, results)
@@ -171,14 +178,16 @@ def fit(players: Sequence[str], results: Mapping[tuple[str, str], Deals]) -> Fit
     bread = _inverse([row[1:] for row in info[1:]])
     reduced = _matmul(_matmul(bread, [row[1:] for row in meat[1:]]), bread)
     held = [[0.0] * n] + [[0.0, *row] for row in reduced]
-    # centred on the mean: C = (I - J/n) held (I - J/n)
-    row_means = [sum(row) / n for row in held]
-    grand = sum(row_means) / n
+    # centred on the weighted mean w.s: C = (I - 1 w^T) held (I - w 1^T)
+    anchors = [index[p] for p in centred_on] or list(range(n))
+    w = [1 / len(anchors) if i in anchors else 0.0 for i in range(n)]
+    row_means = [sum(x * y for x, y in zip(row, w, strict=True)) for row in held]
+    grand = sum(x * y for x, y in zip(row_means, w, strict=True))
     covariance = tuple(
         tuple(ELO**2 * (held[i][j] - row_means[i] - row_means[j] + grand) for j in range(n))
         for i in range(n)
     )
-    mean = sum(strength) / n
+    mean = sum(x * y for x, y in zip(strength, w, strict=True))
     played = [0] * n
     for i, j, d in pairs:
         played[i] += 2 * d.deals

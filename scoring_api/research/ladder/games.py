@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import time
 import zlib
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from random import Random
 from typing import Any
@@ -195,7 +194,3 @@ def play_shard(shard: Shard) -> dict[str, Any]:
 def shard_of(line: dict[str, Any]) -> Shard:
     """The shard a results line is of."""
     return Shard(*(line[field] for field in Shard.__dataclass_fields__))
-
-
-def all_keys(lines: Sequence[dict[str, Any]]) -> set[tuple[str, str, str, int, int, int]]:
-    return {shard_of(line).key for line in lines}

@@ -101,7 +101,8 @@ def table_result(table: str, seed: int, lines: Iterable[dict[str, Any]]) -> Tabl
     if not pairings:
         raise NoFitError(f"no results for the {table} table at seed {seed}")
     players = sorted({p for pair in pairings for p in pair}, key=_ladder_order)
-    fitted = fit(players, pairings)
+    round_robin = [p for p in players if not player(p).is_ismcts]  # ISMCTS meets a few only
+    fitted = fit(players, pairings, round_robin)
     order = tuple(sorted(range(len(players)), key=lambda i: -fitted.ratings[i].rating))
     return TableResult(table, fitted, order, cpu, pairings)
 
@@ -128,7 +129,7 @@ def markdown(result: TableResult) -> str:
     for row in result.rows():
         over = row.get("over_next")
         ahead = f"{over[0]:+.0f} {_interval(over[1], over[2])}" if over else ""
-        move = "" if row["cpu_ms_per_move"] is None else f"{row['cpu_ms_per_move']:.3g} ms"
+        move = "" if row["cpu_ms_per_move"] is None else _seconds(row["cpu_ms_per_move"] / 1000)
         game = "" if row["cpu_s_per_game"] is None else _seconds(row["cpu_s_per_game"])
         lines.append(
             f"| `{row['player']}` | {row['rating']:.0f} | {_interval(row['low'], row['high'])}"
@@ -178,14 +179,15 @@ def svg(result: TableResult, title: str) -> str:
         )
     for n, row in enumerate(rows):
         y = top + step * n + 8
-        cpu = "" if row["cpu_ms_per_move"] is None else f"{row['cpu_ms_per_move']:.3g} ms a move"
+        cpu = "" if row["cpu_ms_per_move"] is None else _seconds(row["cpu_ms_per_move"] / 1000)
+        cpu += " a move" if cpu else ""
         parts.append(
             f'<text x="{left - 10}" y="{y + 4}" text-anchor="end">{escape(row["player"])}</text>'
             f'<line x1="{x(row["low"])}" y1="{y}" x2="{x(row["high"])}" y2="{y}" '
             'stroke="#36c" stroke-width="3"/>'
             f'<circle cx="{x(row["rating"])}" cy="{y}" r="4.5" fill="#036"/>'
-            f'<text x="{left + width + 12}" y="{y + 4}" fill="#333">{row["rating"]:.0f}'
-            f"  {escape(cpu)}</text>"
+            f'<text x="{left + width + 12}" y="{y + 4}" fill="#333">{row["rating"]:.0f}</text>'
+            f'<text x="{left + width + 56}" y="{y + 4}" fill="#777">{escape(cpu)}</text>'
         )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
