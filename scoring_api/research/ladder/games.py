@@ -9,8 +9,9 @@ chance draws from a ``numpy.random.RandomState`` seeded by the seed and ``i`` (t
 both seatings) and ISMCTS's own from one seeded by the seed, ``i`` and its seat.
 
 Each player's CPU time is taken around each of its decisions (``time.process_time``, this
-process): a move is one decision the game asks of it (the simulator asks a lay-away at once,
-the research game tile by tile; a forced play is not asked).
+process): a move is one decision the game asks of it. The simulator asks a lay-away at once
+and every tile laid, one that alone fits too; the research game asks only where more than one
+action is legal, a lay-away tile by tile.
 """
 
 from __future__ import annotations
