@@ -36,6 +36,8 @@ OPERATIONS = {
     "/v1/games/review": ("inProgress",),
 }
 """Each POST operation's request examples whose answers are documented, in written order."""
+GETS = {"/v1/strategies": "shipped"}
+"""Each GET operation's one documented answer, by its example's name."""
 INDENT = " " * 16
 """The indentation of an example's name under ``examples:`` in the 200 answer."""
 WIDTH = 110
@@ -50,7 +52,7 @@ def scalar(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f"'{value}'"
+        return "'" + value.replace("'", "''") + "'"
     if isinstance(value, float):
         assert math.isfinite(value), value
         text = repr(value)
@@ -125,23 +127,32 @@ def answers(spec: dict[str, Any], path: str) -> dict[str, dict[str, Any]]:
     return found
 
 
+def got(path: str) -> dict[str, dict[str, Any]]:
+    """The app's answer to the GET operation at ``path``."""
+    response = create_app({"TESTING": True}).test_client().get(path)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return {GETS[path]: response.get_json()}
+
+
 def rewritten(text: str, path: str, found: dict[str, dict[str, Any]]) -> str:
     """The spec's text with the operation's 200 examples replaced; the rest untouched."""
     lines = text.splitlines()
     start = lines.index(f"  {path}:")
     ok = lines.index("        '200':", start)
     first = lines.index(f"{INDENT[:-2]}examples:", ok) + 1
-    end = lines.index("        '400':", first)
+    end = next(n for n in range(first, len(lines)) if not lines[n].startswith(INDENT))
     written = []
-    for name in OPERATIONS[path]:
+    for name in found:
         written += [f"{INDENT}{name}:", f"{INDENT}  value:", *block(found[name], INDENT + "    ")]
     return "\n".join([*lines[:first], *written, *lines[end:]]) + "\n"
 
 
 def read_back(text: str, path: str) -> dict[str, Any]:
-    content = yaml.safe_load(text)["paths"][path]["post"]["responses"]["200"]["content"]
+    method = "get" if path in GETS else "post"
+    content = yaml.safe_load(text)["paths"][path][method]["responses"]["200"]["content"]
     examples = content["application/json"]["examples"]
-    return {name: examples[name]["value"] for name in OPERATIONS[path]}
+    names = [GETS[path]] if path in GETS else OPERATIONS[path]
+    return {name: examples[name]["value"] for name in names}
 
 
 def main() -> int:
@@ -149,8 +160,8 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="compare, do not rewrite")
     args = parser.parse_args()
     text = original = SPEC.read_text(encoding="utf-8")
-    for path in OPERATIONS:
-        found = answers(yaml.safe_load(text), path)
+    for path in [*OPERATIONS, *GETS]:
+        found = got(path) if path in GETS else answers(yaml.safe_load(text), path)
         text = rewritten(text, path, found)
         assert read_back(text, path) == found  # YAML reads back the same answers
     if args.check:
@@ -159,7 +170,8 @@ def main() -> int:
             return 1
         return 0
     SPEC.write_text(text, encoding="utf-8")
-    print(f"{SPEC}: wrote the answer examples of {', '.join(OPERATIONS)}", file=sys.stderr)
+    print(f"{SPEC}: wrote the answer examples of {', '.join([*OPERATIONS, *GETS])}",
+          file=sys.stderr)  # fmt: skip
     return 0
 
 

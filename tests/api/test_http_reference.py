@@ -1,7 +1,11 @@
-"""GET /v1/rules and /v1/tiles, and their agreement with the core and the spec."""
+"""GET /v1/rules, /v1/tiles and /v1/strategies, and their agreement with the core, the spec
+and the shipped ladder."""
 
 from __future__ import annotations
 
+import json
+
+from scoring_api.api.reference import LADDER
 from scoring_api.rules import ALL_TILES, RULE_OPTIONS
 
 from .contract import SPEC, ContractClient
@@ -57,3 +61,27 @@ def test_rules_give_the_deal_for_each_number_of_players(api: ContractClient) -> 
     ]
     for deal in deals:
         assert deal["players"] * deal["laid_away"] + deal["blind"] == 4
+
+
+def test_strategies_carry_their_ratings_from_the_shipped_ladder(api: ContractClient) -> None:
+    """Each strategy's ratings are the shipped table's rows of its name, at each budget
+    (docs/strength.md); ISMCTS, not a strategy of the service, is rated but not listed."""
+    ladder = json.loads(LADDER.read_text())
+    body = api.get("/v1/strategies").get_json()
+    assert body["ladder"] == {k: ladder[k] for k in ("date", "command", "seed")}
+    served = {
+        (rating["table"], strategy["name"], rating["budget"]): rating["rating"]
+        for strategy in body["strategies"]
+        for rating in strategy["ratings"]
+    }
+    shipped = {}
+    for table, rows in ladder["tables"].items():
+        for row in rows:
+            name, _, budget = row["player"].partition("@")
+            if name != "ismcts":
+                shipped[(table, name, int(budget) if budget else None)] = row["rating"]
+    assert served == shipped
+    two = {name for table, name, _ in served if table == "two"}
+    assert {"random", "greedy", "expected", "expert", "search", "endgame"} <= two
+    partners = {name for table, name, _ in served if table == "partners"}
+    assert "endgame" not in partners

@@ -1,0 +1,216 @@
+"""The disagreement study (issue 56 item 3): where the two strongest players choose
+differently, which choice was right, by roll-outs, and what each loses a decision.
+
+Run from the repository root, with the research extra installed:
+    .venv/bin/python bench/disagreement.py [--positions N] [--margin M] [--players A B] ...
+
+Positions: games of A against B (two players to 61, seats alternating, game ``g`` seeded by
+``--seed`` and ``g``), played through the research game's ``StepGame``. At each choice of the
+play (values that differ), both are asked what they would lay, from the same ``Seat`` (what
+the seat on turn knows: its tiles, the table, the scores and the starter); where they lay
+different values, the position is kept, and the game goes on with the seat's own player's
+choice. The lay-away is not studied: both strongest players lay away as the expert does.
+
+Roll-outs: from the seat's knowledge only. Each roll-out draws the hidden tiles anew, uniformly
+among all that fit what the seat saw (``research.resample``, OpenSpiel's
+``resample_from_infostate``), lays the choice, plays the rest of the deal with both seats
+laying as ``expert`` does, and values the end by the seat's exact chance to win from there
+(``winprob.chances``, the project's tables: 1 or 0 if the game ended in the deal). Both choices
+are rolled out over the same draws (common numbers), in rounds of ``--batch``, until each
+choice's mean chance is known to ``--margin`` at 95% (or ``--most`` roll-outs). A player's
+loss at a position is the better choice's mean chance less its own choice's; the table shows
+each player's mean loss a decision over the positions, in points of the chance to win.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+from random import Random
+
+import checkout  # noqa: F401
+
+from scoring_api.research.resample import resampled_history
+from scoring_api.research.views import drawn_by
+from scoring_api.rules.options import DEFAULT_RULES
+from scoring_api.rules.tiles import ALL_TILES, tiles_in
+from scoring_api.sim.registry import strategy_for
+from scoring_api.sim.seat import Seat, seat_at_turn
+from scoring_api.sim.stepwise import AWAY, CHANCE, LAY_AWAY, OVER, StepGame, history_of
+from scoring_api.sim.strategies import Strategy
+from scoring_api.sim.winprob.chances import chances
+
+RULES = DEFAULT_RULES
+SEED = 56_000
+Z95 = 1.959963984540054
+
+
+def full_seat(game: StepGame, seat: int) -> Seat:
+    """What ``seat``, on turn in the play, knows, the scores and the starter included (as the
+    simulator hands them to a strategy)."""
+    log = game.log
+    own = drawn_by(log, seat, game.drawn, game.players) | 1 << log.starter
+    starter = ALL_TILES[log.starter]
+    return seat_at_turn(game.referee, seat, own, log.dealer, RULES, log.scores, starter)
+
+
+def lay_away(game: StepGame, strategy: Strategy, rng: Random) -> None:
+    """The seat on turn lays away as ``strategy`` does, tile by tile."""
+    seat, log = game.current(), game.log
+    tiles = tiles_in[drawn_by(log, seat, game.drawn, game.players)]
+    own_crib = game.side_of[seat] == game.side_of[log.dealer]
+    positions = strategy.discard(tuple(t.value for t in tiles), own_crib, RULES, rng)
+    for index in sorted(tiles[p].index for p in positions):
+        if not log.away[seat] >> index & 1:
+            game.apply(LAY_AWAY + index)
+
+
+def step(game: StepGame, strategy: Strategy, rng: Random) -> None:
+    """One move of the seat on turn by ``strategy`` (a chance event from ``rng``)."""
+    current = game.current()
+    if current == CHANCE:
+        outcomes = game.chance_outcomes()
+        game.apply(outcomes[int(rng.random() * len(outcomes))])
+    elif game.phase == AWAY:
+        lay_away(game, strategy, rng)
+    else:
+        legal = game.legal()
+        game.apply(
+            legal[0] if len(legal) == 1 else strategy.lay(full_seat(game, current), rng).index
+        )
+
+
+def positions(
+    players: tuple[str, str], seed: int, wanted: int
+) -> list[tuple[list[int], int, int, int, int]]:
+    """Positions where the two choose different values: (the game's actions so far, its first
+    dealer, the seat, A's tile, B's tile)."""
+    a, b = (strategy_for(name) for name in players)
+    found: list[tuple[list[int], int, int, int, int]] = []
+    g = 0
+    while len(found) < wanted:
+        rng = Random(f"{seed}:{g}")
+        lineup = (a, b) if g % 2 == 0 else (b, a)
+        game = StepGame(RULES, g % 2)
+        history: list[int] = []
+        while game.phase != OVER and len(found) < wanted:
+            current = game.current()
+            if current >= 0 and game.phase != AWAY and len(set(_values(game))) > 1:
+                seat = full_seat(game, current)
+                mine = a.lay(seat, Random(0)).index
+                other = b.lay(full_seat(game, current), Random(0)).index
+                if ALL_TILES[mine].value != ALL_TILES[other].value:
+                    found.append((list(history), g % 2, current, mine, other))
+            before = len(history)
+            _record(game, lineup[current] if current >= 0 else a, rng, history)
+            assert len(history) > before
+        g += 1
+    return found
+
+
+def _values(game: StepGame) -> list[int]:
+    return [ALL_TILES[action].value for action in game.legal() if action < len(ALL_TILES)]
+
+
+def _record(game: StepGame, strategy: Strategy, rng: Random, history: list[int]) -> None:
+    """``step``, the actions it applied appended to ``history``."""
+    copy_before = game.copy()
+    step(game, strategy, rng)
+    history.extend(_new_actions(copy_before, game))
+
+
+def _new_actions(before: StepGame, after: StepGame) -> list[int]:
+    old = history_of(before.first_dealer, before.deals, before.players)
+    new = history_of(after.first_dealer, after.deals, after.players)
+    return new[len(old) :]
+
+
+def _replayed(actions: list[int], first_dealer: int) -> StepGame:
+    game = StepGame(RULES, first_dealer)
+    for action in actions:
+        game.apply(action)
+    return game
+
+
+def _rolled(game: StepGame, side: int, expert: Strategy, rng: Random) -> float:
+    """Play the rest of the deal as the expert would; the side's chance to win at its end."""
+    deals = len(game.deals)
+    while game.phase != OVER and len(game.deals) == deals:
+        step(game, expert, rng)
+    if game.phase == OVER:
+        return float(game.winner == side)
+    return chances(RULES, game.scores, game.log.dealer)[side]
+
+
+def roll_out(
+    task: tuple[list[int], int, int, tuple[int, int], float, int, int, int],
+) -> tuple[float, float, int]:
+    """The two choices' mean chances to win for the seat, and the roll-outs each took."""
+    actions, first_dealer, seat, choices, margin, batch, most, seed = task
+    game = _replayed(actions, first_dealer)
+    side = game.side_of[seat]
+    expert = strategy_for("expert")
+    rng = Random(f"{seed}:rollouts")
+    values: list[list[float]] = [[], []]
+    while True:
+        for _ in range(batch):
+            drawn = _replayed(resampled_history(game, seat, rng.random), first_dealer)
+            future = rng.random()
+            for k, choice in enumerate(choices):
+                start = drawn.copy()
+                start.apply(choice)
+                values[k].append(_rolled(start, side, expert, Random(future)))
+        n = len(values[0])
+        halves = [Z95 * statistics.stdev(v) / math.sqrt(n) for v in values]
+        if max(halves) <= margin or n >= most:
+            return statistics.fmean(values[0]), statistics.fmean(values[1]), n
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", nargs=2, default=["search", "endgame"])
+    parser.add_argument("--positions", type=int, default=2_000)
+    parser.add_argument("--margin", type=float, default=0.005, help="95%% half-width, a choice")
+    parser.add_argument("--batch", type=int, default=100)
+    parser.add_argument("--most", type=int, default=100_000, help="roll-outs a choice at most")
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
+    args = parser.parse_args()
+    a, b = args.players
+    print(f"# bench/disagreement.py --players {a} {b} --positions {args.positions} --margin "
+          f"{args.margin} --seed {args.seed} (load {os.getloadavg()[0]:.1f})")  # fmt: skip
+    started = time.monotonic()
+    found = positions((a, b), args.seed, args.positions)
+    print(f"{len(found)} positions where {a} and {b} lay different values "
+          f"({time.monotonic() - started:.0f} s)", flush=True)  # fmt: skip
+    tasks = [
+        (actions, first, seat, (mine, other), args.margin, args.batch, args.most, n)
+        for n, (actions, first, seat, mine, other) in enumerate(found)
+    ]
+    with ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn")) as pool:
+        results = list(pool.map(roll_out, tasks))
+    losses: list[list[float]] = [[], []]
+    for first_mean, second_mean in ((r[0], r[1]) for r in results):
+        best = max(first_mean, second_mean)
+        losses[0].append(best - first_mean)
+        losses[1].append(best - second_mean)
+    rollouts = [r[2] for r in results]
+    right = sum(r[0] > r[1] for r in results)
+    print(f"roll-outs a choice: median {statistics.median(rollouts):,.0f}, most {max(rollouts):,}"
+          f" ({time.monotonic() - started:.0f} s in all)")  # fmt: skip
+    for name, loss in zip((a, b), losses, strict=True):
+        mean = statistics.fmean(loss)
+        half = Z95 * statistics.stdev(loss) / math.sqrt(len(loss)) if len(loss) > 1 else 0.0
+        print(f"{name:>9}: mean loss a decision {100 * mean:.3f} points of the chance to win "
+              f"(95% [{100 * (mean - half):.3f}, {100 * (mean + half):.3f}])")  # fmt: skip
+    print(f"{a}'s choice rolled out better in {right} of {len(results)} positions")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
