@@ -144,6 +144,8 @@ def _player(player: PlayerReview, name: str) -> dict[str, Any]:
         "win_probability_loss": player.chance_loss,
         "choices": player.choices,
         "accuracy": player.accuracy,
+        "error_rate": player.error_rate,
+        "level": player.level,
         "luck": {"points": player.luck, "win_probability": player.chance_luck},
         "key_decisions": [_key(decision) for decision in player.key],
     }

@@ -35,6 +35,16 @@ CHANCE_THRESHOLDS: Final[tuple[tuple[Label, float], ...]] = (
     ("mistake", 0.05),
 )
 """Each label with the loss in the chance to win it stays below (docs/review.md says why)."""
+LEVELS: Final[tuple[tuple[str, float], ...]] = (
+    ("expert", 4.0),
+    ("expected", 8.0),
+    ("greedy", 20.0),
+)
+"""The ladder's bands of a player's ``error_rate``, best first: each name with the rate its
+band stays below; past the last, ``random``. Placed by where each strategy's games against
+the expert fall (bench/review_levels.py; docs/review.md has the figures, and why ``search``
+has no band of its own)."""
+WORST_LEVEL: Final = "random"
 KEY_DECISIONS: Final = 3
 """The decisions that mattered most, per player."""
 DIGITS: Final = 4
@@ -45,6 +55,22 @@ def accuracy(loss: float) -> float:
     1): 103.1668 e^(-0.04354 x 100 loss) - 3.1669, within 0 to 100."""
     value = 103.1668 * math.exp(-0.04354 * 100.0 * loss) - 3.1669
     return round(min(100.0, max(0.0, value)), 1)
+
+
+def error_rate(chance_loss: float, choices: int) -> float | None:
+    """XG's kind of error rate: the mean loss in the chance to win over the decisions with a
+    choice, in thousandths (None without any)."""
+    return None if choices == 0 else round(1000.0 * chance_loss / choices, 2)
+
+
+def level_of(rate: float | None, levels: Sequence[tuple[str, float]] = LEVELS) -> str | None:
+    """The ladder's band an error rate falls in (None without a rate)."""
+    if rate is None:
+        return None
+    for name, below in levels:
+        if rate < below:
+            return name
+    return WORST_LEVEL
 
 
 def chance_label(points_label: Label, points_loss: float, loss: float) -> Label:
@@ -104,6 +130,10 @@ class PlayerReview:
     """His decisions with a choice (not forced)."""
     accuracy: float | None
     """The mean of their accuracies (None without any)."""
+    error_rate: float | None
+    """``chance_loss`` over ``choices``, in thousandths (``error_rate``)."""
+    level: str | None
+    """The ladder's band of ``error_rate`` (``LEVELS``)."""
     luck: float
     """Points: what the deals reviewed gave him beyond what his tiles promised, his losses
     added back (each deal review's luck, added up)."""
@@ -235,13 +265,17 @@ def _player(
     costly = sorted(
         (d for d in mine if d.loss > 0), key=lambda d: (-d.loss, -d.decision.loss, d.deal, d.index)
     )
+    chance_loss = round(sum(d.loss for d in mine), DIGITS)
+    rate = error_rate(chance_loss, len(choices))
     return PlayerReview(
         seat,
         side,
         round(sum(d.decision.loss for d in mine), DIGITS),
-        round(sum(d.loss for d in mine), DIGITS),
+        chance_loss,
         len(choices),
         None if mean is None else round(mean, 1),
+        rate,
+        level_of(rate),
         round(luck, DIGITS),
         round(end[side] - start[side] + side_losses, DIGITS),
         tuple(costly[:KEY_DECISIONS]),
