@@ -146,7 +146,16 @@ def _player(player: PlayerReview, name: str) -> dict[str, Any]:
         "accuracy": player.accuracy,
         "error_rate": player.error_rate,
         "level": player.level,
-        "luck": {"points": player.luck, "win_probability": player.chance_luck},
+        "luck": {
+            "points": player.luck,
+            "win_probability": player.chance_luck,
+            "chance_events": dict(player.events),
+            "side_chance_events": {
+                "points": player.side_luck,
+                "win_probability": player.side_chance_luck,
+            },
+            "adjusted_result": player.adjusted,
+        },
         "key_decisions": [_key(decision) for decision in player.key],
     }
 
