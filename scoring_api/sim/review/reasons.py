@@ -196,7 +196,9 @@ def play_reason(
     parts = tuple(
         _rounded(part)
         for part in (
-            Part("now", facts_c.now, facts_b.now, float(facts_b.now - facts_c.now)),
+            # floats, not the ints they are: the pure build would write 2 where the
+            # compiled one writes 2.0 (the same bytes on either)
+            Part("now", float(facts_c.now), float(facts_b.now), float(facts_b.now - facts_c.now)),
             Part("reply", facts_c.reply.points, facts_b.reply.points, reply_b - reply_c),
             Part("rest", rest_c, rest_b, rest_b - rest_c),
         )
