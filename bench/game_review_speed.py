@@ -10,8 +10,9 @@ whole games per table as game records (``sim.game_records``; two players expert 
 three, four alone and partners expected v expected; seed 4242), every deal reviewed at the
 default 300 play-outs under the default model. Printed per table: the games' mean deals, the
 median and 95th percentile of the answer time, the worker's CPU time per request and the
-median in-process; the same for the referee of the records. Targets: a two-player game at
-most 1 s at the median, four players at most 4 s. Timing only: nothing asserts.
+median in-process; the same for the referee of the records. Targets (issue 53, with the
+reasons of every decision with a loss): a two-player game in at most 1 s of the worker's CPU,
+four players in at most 3 s. ``--quick``: 5 games a table. Timing only: nothing asserts.
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ TABLES = {
     "four players": (RuleOptions(players=4), "expected"),
     "partners": (RuleOptions(players=4, partners=True), "expected"),
 }
-TARGETS_MS = {"two players": 1000, "four players": 4000}
+TARGETS_MS = {"two players": 1000, "four players": 3000}
+"""The worker's CPU a review, by table."""
 
 
 def records_for(table: str, games: int) -> list[dict[str, Any]]:
@@ -71,12 +73,28 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=30, help="per table")
     parser.add_argument("--tables", nargs="+", default=list(TABLES), choices=list(TABLES))
+    parser.add_argument("--quick", action="store_true", help="5 games a table")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        help="SCORING_API_REVIEW_SECONDS for the run "
+        "(a machine many times oversubscribed refuses by its pace otherwise)",
+    )
     args = parser.parse_args()
+    if args.quick:
+        args.games = 5
     print(f"{args.games} games a table; load average {os.getloadavg()[0]:.1f} at start")
     print(f"{'table':14} {'answer':7} {'deals':>6} {'median ms':>10} {'p95 ms':>8} "
           f"{'CPU ms':>8} {'in-process':>10}  target")  # fmt: skip
     records = {table: records_for(table, args.games) for table in args.tables}
-    with tempfile.TemporaryDirectory() as logs, serve(Path(logs) / "g.log", workers=1) as server:
+    with (
+        tempfile.TemporaryDirectory() as logs,
+        serve(
+            Path(logs) / "g.log",
+            workers=1,
+            env=None if args.budget is None else {"SCORING_API_REVIEW_SECONDS": str(args.budget)},
+        ) as server,
+    ):
         (pid,) = server.wait_workers(1)
         for table in args.tables:
             bodies = records[table]
@@ -88,7 +106,7 @@ def main() -> int:
                 target = TARGETS_MS.get(table) if answer == "review" else None
                 verdict = ""
                 if target is not None:
-                    verdict = f"<= {target}: {'ok' if median <= target else 'MISSED'}"
+                    verdict = f"CPU <= {target}: {'ok' if cpu <= target else 'MISSED'}"
                 print(f"{table:14} {answer:7} {deals:6.1f} {median:10.0f} {p95:8.0f} {cpu:8.0f} "
                       f"{local:10.0f}  {verdict}", flush=True)  # fmt: skip
     print(f"load average {os.getloadavg()[0]:.1f} at the end")

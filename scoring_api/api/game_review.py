@@ -48,8 +48,9 @@ from .review import decision_answer
 from .review import review_answer as deal_review_answer
 from .simulation_shards import client_gone
 
-SECONDS_PER_PLAYOUT = {2: 2e-5, 3: 1.0e-4, 4: 1.9e-4}
-"""A deal's review per play-out, by the number of players, on one core of the reference
+SECONDS_PER_PLAYOUT = {2: 2.75e-5, 3: 1.6e-4, 4: 3.2e-4}
+"""A deal's review per play-out (with its reasons and luck: issue 53 raised each by the
+CPU it measured, x1.4, x1.6, x1.7), by the number of players, on one core of the reference
 machine (compiled engine; partners as four players): the first guess, before this process
 has measured its own."""
 
@@ -144,7 +145,18 @@ def _player(player: PlayerReview, name: str) -> dict[str, Any]:
         "win_probability_loss": player.chance_loss,
         "choices": player.choices,
         "accuracy": player.accuracy,
-        "luck": {"points": player.luck, "win_probability": player.chance_luck},
+        "error_rate": player.error_rate,
+        "level": player.level,
+        "luck": {
+            "points": player.luck,
+            "win_probability": player.chance_luck,
+            "chance_events": dict(player.events),
+            "side_chance_events": {
+                "points": player.side_luck,
+                "win_probability": player.side_chance_luck,
+            },
+            "adjusted_result": player.adjusted,
+        },
         "key_decisions": [_key(decision) for decision in player.key],
     }
 

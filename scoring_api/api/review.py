@@ -25,6 +25,7 @@ from scoring_api.sim.review.deal import (
 )
 from scoring_api.sim.review.inputs import DEFAULT_PLAYOUTS, MAX_PLAYOUTS, ReviewRequest
 from scoring_api.sim.review.labels import THRESHOLDS
+from scoring_api.sim.review.reasons import Reason, TileFacts
 
 from . import admission, render
 from .advice import option_answer
@@ -76,6 +77,7 @@ def decision_answer(decision: Decision) -> dict[str, Any]:
             "loss": decision.loss,
             "label": decision.label,
             "explanation": decision.explanation,
+            "reason": reason_answer(decision.reason),
         }
     return {
         "kind": "play",
@@ -90,7 +92,42 @@ def decision_answer(decision: Decision) -> dict[str, Any]:
         "loss": decision.loss,
         "label": decision.label,
         "explanation": decision.explanation,
+        "reason": reason_answer(decision.reason),
     }
+
+
+def _facts_answer(facts: TileFacts) -> dict[str, Any]:
+    reply = facts.reply
+    return {
+        "tile": facts.tile.text,
+        "count": facts.count,
+        "now": facts.now,
+        "kinds": list(facts.kinds),
+        "reply": {
+            "seat": reply.seat,
+            "chance": reply.chance,
+            "points": reply.points,
+            "kind": reply.kind,
+        },
+    }
+
+
+def reason_answer(reason: Reason | None) -> dict[str, Any] | None:
+    """Why a decision lost: its parts (adding up to the loss), the margin, the sentence."""
+    if reason is None:
+        return None
+    answer: dict[str, Any] = {
+        "parts": [
+            {"part": part.name, "chosen": part.chosen, "best": part.best, "loss": part.loss}
+            for part in reason.parts
+        ],
+        "margin": reason.margin,
+        "text": {"en": reason.english, "ru": reason.russian},
+    }
+    if reason.chosen is not None and reason.best is not None:
+        answer["chosen"] = _facts_answer(reason.chosen)
+        answer["best"] = _facts_answer(reason.best)
+    return answer
 
 
 def seat_answer(summary: SeatSummary, side: int) -> dict[str, Any]:

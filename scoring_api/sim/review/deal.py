@@ -27,6 +27,7 @@ from ..playouts.two_player import PlayTable
 from .inputs import CheckedDeal, ReviewRequest, checked_deal, laid_away
 from .labels import Label, label_of, lay_away_sentence, play_sentence
 from .reading import TileLaid
+from .reasons import Reason, lay_away_reason, play_reason
 from .worth import DIGITS, opening_value, tile_values
 
 
@@ -49,6 +50,8 @@ class LayAwayDecision:
     """The loss in a word."""
     explanation: str
     """The decision in one sentence."""
+    reason: Reason | None
+    """Why it lost what it lost (None without a loss)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +86,8 @@ class PlayDecision:
     """The loss in a word."""
     explanation: str
     """The decision in one sentence."""
+    reason: Reason | None
+    """Why it lost what it lost (None without a loss)."""
 
 
 Decision = LayAwayDecision | PlayDecision
@@ -138,7 +143,8 @@ def _lay_away(
     sentence = lay_away_sentence(
         seat, advice.laid_away(chosen), advice.laid_away(best), loss, label
     )
-    return LayAwayDecision(seat, advice, chosen, best, max(loss, 0.0), label, sentence)
+    reason = lay_away_reason(advice, chosen, best, own_crib, loss) if loss > 0 else None
+    return LayAwayDecision(seat, advice, chosen, best, max(loss, 0.0), label, sentence, reason)
 
 
 def _play(laid: TileLaid, samples: int, table: PlayTable | None) -> PlayDecision:
@@ -154,9 +160,10 @@ def _play(laid: TileLaid, samples: int, table: PlayTable | None) -> PlayDecision
     best = laid.tile if loss <= 0 else options[0].tile
     label = label_of(loss, len(worth))
     sentence = play_sentence(view.seat, laid.tile, view.count, best, loss, label)
+    reason = play_reason(view, laid.tile, best, loss, samples, table) if loss > 0 else None
     return PlayDecision(
         view.seat, laid.entry, view.count, options, laid.tile, best, max(loss, 0.0), label,
-        sentence,
+        sentence, reason,
     )  # fmt: skip
 
 

@@ -28,6 +28,7 @@ from ..winprob.deals import before_entry, deal_chances
 from .deal import DealReview, Decision, LayAwayDecision, review_deal
 from .inputs import ReviewRequest
 from .labels import Label, past
+from .luck import LUCK_KINDS, LuckEvent, deal_luck, side_figures
 
 CHANCE_THRESHOLDS: Final[tuple[tuple[Label, float], ...]] = (
     ("fine", 0.005),
@@ -35,6 +36,16 @@ CHANCE_THRESHOLDS: Final[tuple[tuple[Label, float], ...]] = (
     ("mistake", 0.05),
 )
 """Each label with the loss in the chance to win it stays below (docs/review.md says why)."""
+LEVELS: Final[tuple[tuple[str, float], ...]] = (
+    ("expert", 2.46),
+    ("expected", 7.51),
+    ("greedy", 20.85),
+)
+"""The ladder's bands of a player's ``error_rate``, best first: each name with the rate its
+band stays below; past the last, ``random``. Placed by where each strategy's games against
+the expert fall, ten games pooled (bench/review_levels.py; docs/review.md has the figures,
+and why ``search`` has no band of its own)."""
+WORST_LEVEL: Final = "random"
 KEY_DECISIONS: Final = 3
 """The decisions that mattered most, per player."""
 DIGITS: Final = 4
@@ -45,6 +56,22 @@ def accuracy(loss: float) -> float:
     1): 103.1668 e^(-0.04354 x 100 loss) - 3.1669, within 0 to 100."""
     value = 103.1668 * math.exp(-0.04354 * 100.0 * loss) - 3.1669
     return round(min(100.0, max(0.0, value)), 1)
+
+
+def error_rate(chance_loss: float, choices: int) -> float | None:
+    """XG's kind of error rate: the mean loss in the chance to win over the decisions with a
+    choice, in thousandths (None without any)."""
+    return None if choices == 0 else round(1000.0 * chance_loss / choices, 2)
+
+
+def level_of(rate: float | None, levels: Sequence[tuple[str, float]] = LEVELS) -> str | None:
+    """The ladder's band an error rate falls in (None without a rate)."""
+    if rate is None:
+        return None
+    for name, below in levels:
+        if rate < below:
+            return name
+    return WORST_LEVEL
 
 
 def chance_label(points_label: Label, points_loss: float, loss: float) -> Label:
@@ -88,6 +115,8 @@ class ReviewedDeal:
     """Its decisions in the order of the review, with their chances."""
     reason: str | None
     """Why it was not reviewed."""
+    luck: tuple[LuckEvent, ...] = ()
+    """Its chance events, each valued for the seat it fell to (``luck.deal_luck``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +133,10 @@ class PlayerReview:
     """His decisions with a choice (not forced)."""
     accuracy: float | None
     """The mean of their accuracies (None without any)."""
+    error_rate: float | None
+    """``chance_loss`` over ``choices``, in thousandths (``error_rate``)."""
+    level: str | None
+    """The ladder's band of ``error_rate`` (``LEVELS``)."""
     luck: float
     """Points: what the deals reviewed gave him beyond what his tiles promised, his losses
     added back (each deal review's luck, added up)."""
@@ -112,6 +145,15 @@ class PlayerReview:
     losses added back (so its opponents' losses are his luck)."""
     key: tuple[GameDecision, ...]
     """His decisions that cost the most chance, at most ``KEY_DECISIONS``."""
+    events: tuple[tuple[str, float], ...] = ()
+    """His chance events in points, added up by kind (``luck.LUCK_KINDS``)."""
+    side_luck: float = 0.0
+    """His side's chance events less the other sides', in points (``luck.side_figures``)."""
+    side_chance_luck: float = 0.0
+    """The same in the chance to win."""
+    adjusted: float = 0.0
+    """The result with luck taken out: his side's chance at the end (1 or 0 once won) less
+    ``side_chance_luck``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +240,7 @@ def _reviewed(request: GameToReview, index: int) -> ReviewedDeal:
             loss = round(max(chance - fewer, 0.0), DIGITS)
         label = chance_label(decision.label, decision.loss, loss)
         decisions.append(GameDecision(index, position, decision, side, chance, loss, label))
-    return ReviewedDeal(index, review, tuple(decisions), None)
+    return ReviewedDeal(index, review, tuple(decisions), None, deal_luck(deal, score, review))
 
 
 def _end(request: GameToReview) -> tuple[float, ...]:
@@ -235,16 +277,35 @@ def _player(
     costly = sorted(
         (d for d in mine if d.loss > 0), key=lambda d: (-d.loss, -d.decision.loss, d.deal, d.index)
     )
+    chance_loss = round(sum(d.loss for d in mine), DIGITS)
+    events = [event for deal in deals for event in deal.luck]
+    kinds = tuple(
+        (
+            kind,
+            round(
+                sum((e.points for e in events if e.seat == seat and e.kind == kind), 0.0), DIGITS
+            ),
+        )
+        for kind in LUCK_KINDS
+    )
+    side_luck, side_chance = side_figures(events, rules, side)
+    rate = error_rate(chance_loss, len(choices))
     return PlayerReview(
         seat,
         side,
         round(sum(d.decision.loss for d in mine), DIGITS),
-        round(sum(d.loss for d in mine), DIGITS),
+        chance_loss,
         len(choices),
         None if mean is None else round(mean, 1),
+        rate,
+        level_of(rate),
         round(luck, DIGITS),
         round(end[side] - start[side] + side_losses, DIGITS),
         tuple(costly[:KEY_DECISIONS]),
+        kinds,
+        side_luck,
+        side_chance,
+        round(end[side] - side_chance, DIGITS),
     )
 
 

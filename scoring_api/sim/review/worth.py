@@ -17,7 +17,7 @@ from scoring_api.rules.seats import leader, next_seat
 
 from ..expert.tables import EXPERT_PLAYERS
 from ..playouts.any_players import play_out_seats
-from ..playouts.holdings import UNIFORM
+from ..playouts.holdings import UNIFORM, Deal
 from ..playouts.knowledge import SeatView
 from ..playouts.nets import net, seat_nets
 from ..playouts.two_player import PlayTable, play_out, play_values
@@ -67,3 +67,14 @@ def opening_value(view: SeatView, samples: int) -> float:
         play_out_seats(hands, leader(view.dealer, players), (), [False] * players, None, points)
         total += net(points, sides, seat)
     return round(total / samples, DIGITS)
+
+
+def playout_deals(view: SeatView, samples: int) -> list[Deal]:
+    """The deals ``tile_values`` and ``go_value`` play out for ``view``: the reasons of a
+    decision (``reasons``) read their figures off the same ones."""
+    return UNIFORM.deals(view, Random(view.seed), samples)
+
+
+def uses_table(view: SeatView, table: PlayTable | None) -> bool:
+    """Whether ``tile_values`` plays ``view`` out by the play table (two players, expert)."""
+    return table is not None and view.players == EXPERT_PLAYERS

@@ -54,6 +54,7 @@ function showTab(name, focus = false) {
   const hash = `#${name}${TABS[name].address ? TABS[name].address() : ""}`;
   if (window.location.hash !== hash) window.history.replaceState(null, "", hash);
   if (name === "game") renderGame();
+  if (name === "practice") renderPracticeTab(); // the quiz reads the reviews kept since
   paletteChanged();
 }
 

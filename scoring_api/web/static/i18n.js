@@ -10,6 +10,7 @@ import { SIM_STRINGS } from "./i18n-sim.js";
 import { SHOW_STRINGS } from "./i18n-show.js";
 import { PRACTICE_STRINGS } from "./i18n-practice.js";
 import { WHOLE_STRINGS } from "./i18n-whole.js";
+import { QUIZ_STRINGS } from "./i18n-quiz.js";
 
 export const STRINGS = {
   en: {
@@ -195,7 +196,8 @@ export const STRINGS = {
 
 for (const lang of Object.keys(STRINGS)) {
   Object.assign(STRINGS[lang], GAME_STRINGS[lang], REVIEW_STRINGS[lang], BOARD_STRINGS[lang],
-    SIM_STRINGS[lang], SHOW_STRINGS[lang], PRACTICE_STRINGS[lang], WHOLE_STRINGS[lang]);
+    SIM_STRINGS[lang], SHOW_STRINGS[lang], PRACTICE_STRINGS[lang], WHOLE_STRINGS[lang],
+    QUIZ_STRINGS[lang]);
 }
 
 export function pickLanguage(stored, browserLanguages) {

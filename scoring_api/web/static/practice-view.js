@@ -3,6 +3,7 @@
 // seat's until the show), the hint, the record of the play, the show and the review of the
 // person's decisions. Every figure is the service's answer kept with the deal.
 
+import { renderQuiz } from "./quiz.js";
 import {
   $, errorLines, h, itemWords, miniTiles, number, reveal, setText, signed, tr, view,
 } from "./core.js";
@@ -216,6 +217,7 @@ function review(deal) {
 }
 
 export function renderPractice() {
+  renderQuiz();
   const playing = Boolean(game());
   $("#practice-setup").hidden = playing;
   $("#practice-table").hidden = !playing;
