@@ -129,7 +129,8 @@ def _reaches(name: str) -> set[str]:
 
 SIM = "scoring_api.sim."
 FOOT = {
-    f"{SIM}{name}" for name in ("chance", "layaway", "ranks", "outcome", "expected", "coverage")
+    f"{SIM}{name}"
+    for name in ("chance", "streams", "layaway", "ranks", "outcome", "expected", "coverage")
 }
 """The simulator's foot: the vocabulary, the random choices and the ``expected`` model."""
 FLOOR = {name for name in MODULES if name.startswith(f"{SIM}playouts")}
@@ -167,7 +168,7 @@ def test_the_play_outs_floor_stands_on_the_foot_alone() -> None:
 
 
 FLOORS = (
-    ("chance", "layaway", "ranks", "outcome", "coverage"),
+    ("chance", "streams", "layaway", "ranks", "outcome", "coverage"),
     ("expected", "game_records", "winprob"),
     ("playouts",),
     ("seat",),

@@ -1,7 +1,8 @@
 """The simulator, over the rules core: whole games, strategies, the advisor, runs of games.
 
 In floors, each importing only those below it (``tests/test_layout.py``, ``FLOORS``). The
-foot: ``chance`` (every random choice from ``rng.random()`` alone), ``layaway`` (what a
+foot: ``chance`` (a partial shuffle of a stream), ``streams`` (which stream each random draw
+comes from: the key scheme), ``layaway`` (what a
 lay-away is made of), ``ranks`` (the set by rank, a hand as a mask), ``outcome`` (what a game
 leaves) and ``coverage`` (which rule sets the shipped tables cover); on it ``expected`` (the
 model that values a lay-away by the hand and a crib of random discards), ``game_records`` (a

@@ -5,8 +5,9 @@ with B there, the first dealer the same seat (``i`` modulo the players) and the 
 the same seats. Between the project's strategies the games are the simulator's
 (``sim.runs``, game ``i`` of a run of seed ``seed``: the same games as ``bench/ladder.py``'s
 and ``POST /v1/simulations``'s); a pairing with ISMCTS plays through the research game, its
-chance draws from a ``numpy.random.RandomState`` seeded by the seed and ``i`` (the same for
-both seatings) and ISMCTS's own from one seeded by the seed, ``i`` and its seat.
+chance draws from the engine's stream ``seeded(seed).child(i)`` (the same for both
+seatings; ``rules.stream``) and ISMCTS's own from the ``numpy.random.RandomState`` OpenSpiel's
+bot takes, seeded by the seed, ``i`` and its seat.
 
 Each player's CPU time is taken around each of its decisions (``time.process_time``, this
 process): a move is one decision the game asks of it. The simulator asks a lay-away at once
@@ -19,10 +20,10 @@ from __future__ import annotations
 import time
 import zlib
 from dataclasses import asdict, dataclass
-from random import Random
 from typing import Any
 
 from scoring_api.rules.options import DEFAULT_RULES, RuleOptions, parse_rules
+from scoring_api.rules.stream import Stream, seeded
 from scoring_api.rules.tiles import Tile
 from scoring_api.sim.layaway import DrawnValues, Positions
 from scoring_api.sim.runs import RunGames, SimulationRequest
@@ -84,14 +85,14 @@ class Timed(Strategy):
         self.clock = Clock()
 
     def discard(
-        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
+        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Stream
     ) -> Positions:
         started = time.process_time()
         positions = self.inner.discard(values, own_crib, rules, rng)
         self.clock.since(started)
         return positions
 
-    def lay(self, seat: Seat, rng: Random) -> Tile:
+    def lay(self, seat: Seat, rng: Stream) -> Tile:
         started = time.process_time()
         tile = self.inner.lay(seat, rng)
         self.clock.since(started)
@@ -151,12 +152,12 @@ def _researched(shard: Shard, players: tuple[Player, Player]) -> tuple[list[int]
                     lineup.append(bots.ismcts_bot(game, found.budget, seed))
                 else:
                     lineup.append(bots.strategy_bot(found.name, index, found.budget))
-            chance = np.random.RandomState(_seed32(shard.seed, index))
+            chance = seeded(shard.seed).child(index)
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
                     outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[chance.randint(len(outcomes))][0])
+                    state.apply_action(outcomes[chance.below(len(outcomes))][0])
                     continue
                 seat = state.current_player()
                 legal = state.legal_actions()
