@@ -17,6 +17,8 @@ The paths, from ``seeded(seed)``:
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
+from random import Random
 from typing import Final
 
 from scoring_api.rules.stream import Stream, seeded
@@ -42,3 +44,18 @@ def play_chance(game: StepGame, stream: Stream) -> None:
     while game.current() == CHANCE_NODE:
         outcomes = game.chance_outcomes()
         game.apply(outcomes[stream.below(len(outcomes))])
+
+
+class NumbersRandom(Random):
+    """A ``Random`` whose ``random()`` is ``numbers()``: for the simulator's strategies and
+    draws, which take a ``Random`` and use its ``random()`` alone (``sim.chance``)."""
+
+    def __init__(self, numbers: Callable[[], float]) -> None:
+        super().__init__(0)
+        self.numbers = numbers
+
+    def random(self) -> float:
+        return min(float(self.numbers()), _BELOW_ONE)
+
+
+_BELOW_ONE = 1.0 - 2.0**-53

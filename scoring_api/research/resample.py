@@ -25,25 +25,11 @@ from scoring_api.sim.playouts.holdings import UNIFORM
 from scoring_api.sim.playouts.knowledge import SeatView
 from scoring_api.sim.stepwise import NO_TILE, DealLog, StepGame, history_of
 
+from .chance import NumbersRandom
 from .views import crib_of, crib_shown, laid_by, seen_by, view_of
 
 Numbers = Callable[[], float]
 """A source of uniform numbers in [0, 1): OpenSpiel's ``UniformProbabilitySampler``, or any."""
-
-
-class _Drawn(Random):
-    """A ``Random`` whose numbers are the sampler's, for the simulator's draws (which use
-    ``random()`` alone)."""
-
-    def __init__(self, numbers: Numbers) -> None:
-        super().__init__(0)
-        self.numbers = numbers
-
-    def random(self) -> float:
-        return min(float(self.numbers()), _BELOW_ONE)
-
-
-_BELOW_ONE = 1.0 - 2.0**-53
 
 
 def _holdings(rng: Random, view: SeatView, pool: list[int]) -> tuple[list[list[int]], list[int]]:
@@ -120,6 +106,6 @@ def _value(tile: int) -> int:
 def resampled_history(game: StepGame, seat: int, numbers: Numbers) -> list[int]:
     """The actions of a game ``seat`` cannot tell from ``game``, its hidden tiles drawn anew
     from ``numbers``."""
-    rng = _Drawn(numbers)
+    rng = NumbersRandom(numbers)
     deals = [_resampled(game, log, seat, rng) for log in game.deals]
     return history_of(game.first_dealer, deals, game.players)

@@ -250,6 +250,12 @@ recall), and the whole state (every seat's tiles: OpenSpiel's all-players observ
 PettingZoo's ``state()``)."""
 
 
+def earlier_width(players: int) -> int:
+    """The entries of one earlier deal in the information state with ``earlier`` deals:
+    the dealer, his tiles drawn and laid away, the starter, the play, the crib shown."""
+    return players + 4 * TILE_COUNT + max_plays(players) * (players + TILE_COUNT + 1)
+
+
 def layout(
     players: int,
     sides: int,
@@ -257,11 +263,14 @@ def layout(
     private: bool,
     public: bool = True,
     full: bool = False,
+    earlier: int = 0,
 ) -> Layout:
     """The tensor's pieces for a table of ``players``: with ``recall`` the information
     state's, else the observation's; ``private``: the seat's own tiles (and his seat);
     ``public``: what the whole table sees; ``full``: the whole state, every seat's tiles
-    (``private`` and ``recall`` then ignored)."""
+    (``private`` and ``recall`` then ignored); ``earlier`` (with ``recall``): room for that
+    many earlier deals, each whole (``earlier_width``), for perfect recall in the tensor
+    too."""
     n, tiles = players, TILE_COUNT
     if full:
         return Layout(
@@ -292,6 +301,8 @@ def layout(
     pieces += [("laid_away", (n,)), ("starter", (tiles,))]
     if recall:
         pieces.append(("plays", (max_plays(n), n + tiles + 1)))
+        if earlier:
+            pieces.append(("earlier", (earlier, earlier_width(n))))
     else:
         pieces += [
             ("laid", (n, tiles)),
@@ -324,8 +335,9 @@ class Encoder:
         private: bool = True,
         public: bool = True,
         full: bool = False,
+        earlier: int = 0,
     ) -> None:
-        self.layout = layout(players, sides, recall, private, public, full)
+        self.layout = layout(players, sides, recall, private, public, full, earlier)
         self.size = self.layout.size
         self.at = self.layout.offsets()
         self.players = players
@@ -345,7 +357,28 @@ class Encoder:
                 tensor[start + side] = score / target
         if game.deals:
             self._deal(game, seat, tensor, ones)
+            if "earlier" in at:
+                self._earlier(game, seat, ones)
         tensor[ones] = 1.0
+
+    def _earlier(self, game: StepGame, seat: int, ones: list[int]) -> None:
+        """Every deal before the current one, whole: the dealer, the seat's tiles drawn and
+        laid away (if ``private``), the starter, the play (as ``plays``), the crib shown."""
+        n, width = self.players, earlier_width(self.players)
+        rows = self.layout.pieces[-1][1][0]
+        for number, log in enumerate(game.deals[:-1][:rows]):
+            start = self.at["earlier"] + number * width
+            ones.append(start + log.dealer)
+            start += n
+            if "drawn" in self.at:
+                _bits(ones, drawn_by(log, seat, game.drawn, n), start)
+                _bits(ones, log.away[seat], start + TILE_COUNT)
+            ones.append(start + 2 * TILE_COUNT + log.starter)
+            _bits(ones, crib_of(log), start + 3 * TILE_COUNT)
+            start += 4 * TILE_COUNT
+            for row, play in enumerate(log.plays):
+                ones.append(start + row * (n + TILE_COUNT + 1) + (play >> PLAY_SEAT_SHIFT))
+                ones.append(start + row * (n + TILE_COUNT + 1) + n + (play & _TILE_BITS))
 
     def _deal(
         self, game: StepGame, seat: int, tensor: NDArray[np.float32], ones: list[int]
