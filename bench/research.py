@@ -5,6 +5,7 @@ Run from the repository root, with the research extra installed (``pip install -
     .venv/bin/python bench/research.py speed [--games N] [--rounds R]
     .venv/bin/python bench/research.py ismcts [--pairs P] [--budgets B ...] [--against S ...]
     .venv/bin/python bench/research.py pettingzoo [--games N] [--rounds R]
+    .venv/bin/python bench/research.py solve [--max-pips P] [--tiles T] [--checks I ...]
 
 ``speed``: random games through the pyspiel Python API, the same loop for every game
 (``chance_outcomes``/``legal_actions``/``apply_action``, each choice uniform from
@@ -22,6 +23,13 @@ PettingZoo's own examples (``agent_iter``, ``last()``, a uniform legal action fr
 a fresh process per loop, interleaved: microseconds of CPU an agent step (a ``step`` of an
 agent on turn, ``last()`` included) and a whole game through each. Target (issue 55): at most
 20 us a step.
+
+``solve``: the small member (``python_domino_cribbage_play``, ``research.small_game``) solved
+by OpenSpiel's C++ CFR+ (``pyspiel.CFRPlusSolver``), NashConv of the average policy by its
+exact best response (``pyspiel.nash_conv``) after each number of iterations in ``--checks``,
+stopping once below 0.001; then each project strategy that sits at that table as a tabular
+policy (``small_game.strategy_policy``), its NashConv by OpenSpiel's exact best response
+(``exploitability.nash_conv``) and its exploitability (half of it, two players). CPU seconds.
 
 ``ismcts``: OpenSpiel's Python ISMCTS (random roll-outs, UCT c = 2, the game's own
 ``resample_from_infostate``) at each budget (simulations a decision) against the project's
@@ -131,6 +139,38 @@ def pettingzoo(games: int, rounds: int) -> None:
     print(f"a game through PettingZoo: {pz / spiel:.2f} times one through pyspiel")
 
 
+def solve(max_pips: int, tiles: int, checks: list[int]) -> None:
+    import pyspiel
+    from open_spiel.python.algorithms import exploitability
+
+    from scoring_api.research import small_game
+    from scoring_api.sim.registry import STRATEGIES
+
+    name = f"{small_game.SHORT_NAME}(max_pips={max_pips},tiles={tiles})"
+    game = pyspiel.load_game(name)
+    print(f"{name}: CFR+ (OpenSpiel's C++), NashConv by exact best response\n")
+    print(f"{'iterations':>10} {'NashConv':>12} {'CPU s':>8}")
+    started = time.process_time()
+    solver, done = pyspiel.CFRPlusSolver(game), 0
+    for check in checks:
+        while done < check:
+            solver.evaluate_and_update_policy()
+            done += 1
+        nash_conv = pyspiel.nash_conv(game, solver.average_policy())
+        print(f"{done:10} {nash_conv:12.6f} {time.process_time() - started:8.1f}", flush=True)
+        if nash_conv < 0.001:
+            break
+    print(f"\n{'strategy':10} {'NashConv':>9} {'exploitability':>15}")
+    for strategy in STRATEGIES:
+        try:
+            tabular = small_game.strategy_policy(game, strategy.name)
+        except (ValueError, AssertionError, KeyError, IndexError) as error:
+            print(f"{strategy.name:10} does not sit at this table: {error!r}")
+            continue
+        nash_conv = exploitability.nash_conv(game, tabular)
+        print(f"{strategy.name:10} {nash_conv:9.4f} {nash_conv / 2:15.4f}", flush=True)
+
+
 def speed(games: int, rounds: int) -> None:
     results: dict[str, list[dict[str, float]]] = {label: [] for label in GAMES}
     for round_number in range(rounds):
@@ -200,6 +240,10 @@ def main() -> int:
     zoo = commands.add_parser("pettingzoo")
     zoo.add_argument("--games", type=int, default=100)
     zoo.add_argument("--rounds", type=int, default=5)
+    small = commands.add_parser("solve")
+    small.add_argument("--max-pips", type=int, default=3)
+    small.add_argument("--tiles", type=int, default=2)
+    small.add_argument("--checks", type=int, nargs="+", default=[10, 50, 100, 200, 400])
     loop = commands.add_parser("loop")  # one round of one game, in its own process
     loop.add_argument("name")
     loop.add_argument("games", type=int)
@@ -214,6 +258,8 @@ def main() -> int:
         ismcts(args.pairs, args.budgets, args.against)
     elif args.command == "pettingzoo":
         pettingzoo(args.games, args.rounds)
+    elif args.command == "solve":
+        solve(args.max_pips, args.tiles, args.checks)
     elif args.command == "pz":
         print(json.dumps(pettingzoo_games(args.games, args.seed)))
     else:
