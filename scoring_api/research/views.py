@@ -345,21 +345,43 @@ class Encoder:
 
     def write(self, game: StepGame, seat: int, tensor: NDArray[np.float32]) -> None:
         """Fills ``tensor`` (all zero, ``size`` long) for ``seat`` (any, if ``full``)."""
-        at, ones = self.at, []
-        if "seat" in at:
-            ones.append(at["seat"] + seat)
-        if "turn" in at and game.current() >= 0:
-            ones.append(at["turn"] + game.current())
-        if "phase" in at:
-            ones.append(at["phase"] + game.phase)
-            start, target = at["scores"], game.rules.target
-            for side, score in enumerate(game.scores):
-                tensor[start + side] = score / target
-        if game.deals:
-            self._deal(game, seat, tensor, ones)
-            if "earlier" in at:
-                self._earlier(game, seat, ones)
+        ones: list[int] = []
+        at: list[int] = []
+        values: list[float] = []
+        self.entries(game, seat, 0, ones, at, values)
         tensor[ones] = 1.0
+        tensor[at] = values
+
+    def entries(
+        self,
+        game: StepGame,
+        seat: int,
+        base: int,
+        ones: list[int],
+        at: list[int],
+        values: list[float],
+    ) -> None:
+        """The tensor's entries for ``seat``, each place plus ``base`` (a row of a batch):
+        appended to ``ones`` those that are 1, to ``at`` and ``values`` the fractions."""
+        first, fraction = len(ones), len(at)
+        places = self.at
+        if "seat" in places:
+            ones.append(places["seat"] + seat)
+        if "turn" in places and game.current() >= 0:
+            ones.append(places["turn"] + game.current())
+        if "phase" in places:
+            ones.append(places["phase"] + game.phase)
+            start, target = places["scores"], game.rules.target
+            for side, score in enumerate(game.scores):
+                at.append(start + side)
+                values.append(score / target)
+        if game.deals:
+            self._deal(game, seat, ones, at, values)
+            if "earlier" in places:
+                self._earlier(game, seat, ones)
+        if base:
+            ones[first:] = [place + base for place in ones[first:]]
+            at[fraction:] = [place + base for place in at[fraction:]]
 
     def _earlier(self, game: StepGame, seat: int, ones: list[int]) -> None:
         """Every deal before the current one, whole: the dealer, the seat's tiles drawn and
@@ -381,49 +403,53 @@ class Encoder:
                 ones.append(start + row * (n + TILE_COUNT + 1) + n + (play & _TILE_BITS))
 
     def _deal(
-        self, game: StepGame, seat: int, tensor: NDArray[np.float32], ones: list[int]
+        self, game: StepGame, seat: int, ones: list[int], at: list[int], values: list[float]
     ) -> None:
-        at, log, n = self.at, game.log, self.players
-        if "drawn" in at:
-            _bits(ones, drawn_by(log, seat, game.drawn, n), at["drawn"])
-        if "hand" in at:
-            _bits(ones, game.holding(seat), at["hand"])
-        if "away" in at:
-            _bits(ones, log.away[seat], at["away"])
-        if "hands" in at:
+        places, log, n = self.at, game.log, self.players
+        if "drawn" in places:
+            _bits(ones, drawn_by(log, seat, game.drawn, n), places["drawn"])
+        if "hand" in places:
+            _bits(ones, game.holding(seat), places["hand"])
+        if "away" in places:
+            _bits(ones, log.away[seat], places["away"])
+        if "hands" in places:
             for other in range(n):
-                _bits(ones, game.holding(other), at["hands"] + other * TILE_COUNT)
-                _bits(ones, log.away[other], at["aways"] + other * TILE_COUNT)
+                _bits(ones, game.holding(other), places["hands"] + other * TILE_COUNT)
+                _bits(ones, log.away[other], places["aways"] + other * TILE_COUNT)
             if log.blind != NO_TILE:
-                ones.append(at["blind"] + log.blind)
-        if "dealer" not in at:
+                ones.append(places["blind"] + log.blind)
+        if "dealer" not in places:
             return
-        ones.append(at["dealer"] + log.dealer)
-        if "laid_away" in at:
-            start = at["laid_away"]
+        ones.append(places["dealer"] + log.dealer)
+        if "laid_away" in places:
+            start = places["laid_away"]
             for other, away in enumerate(log.away):
-                tensor[start + other] = bin(away).count("1") / game.laid_away
+                at.append(start + other)
+                values.append(bin(away).count("1") / game.laid_away)
         if log.starter == NO_TILE:
             return
-        ones.append(at["starter"] + log.starter)
-        if "plays" in at:
-            start, width = at["plays"], n + TILE_COUNT + 1
+        ones.append(places["starter"] + log.starter)
+        if "plays" in places:
+            start, width = places["plays"], n + TILE_COUNT + 1
             for row, play in enumerate(log.plays):
                 ones.append(start + row * width + (play >> PLAY_SEAT_SHIFT))
                 ones.append(start + row * width + n + (play & _TILE_BITS))
             return
         referee = game.referee
-        start = at["laid"]
+        start = places["laid"]
         for other, mask in enumerate(laid_by(log, n)):
             _bits(ones, mask, start + other * TILE_COUNT)
-        start = at["count"]
+        start = places["count"]
         for tile in referee.laid:
             ones.append(start + tile.index)
-        tensor[start + TILE_COUNT] = referee.count / MAX_COUNT
-        go, above, holding = at["go"], at["above"], at.get("holding", -1)
+        at.append(start + TILE_COUNT)
+        values.append(referee.count / MAX_COUNT)
+        go, above, holding = places["go"], places["above"], places.get("holding", -1)
         for other, (state, public) in enumerate(zip(referee.seats, referee.public, strict=True)):
             if referee.passed_mask >> other & 1:
                 ones.append(go + other)
             if holding >= 0:
-                tensor[holding + other] = (HAND_SIZE - state.laid) / HAND_SIZE
-            tensor[above + other] = (public.above + 1) / (MAX_COUNT + 1)
+                at.append(holding + other)
+                values.append((HAND_SIZE - state.laid) / HAND_SIZE)
+            at.append(above + other)
+            values.append((public.above + 1) / (MAX_COUNT + 1))
