@@ -16,7 +16,9 @@ the table shows the median round: games a second and microseconds an action of C
 (``time.process_time``, one core). Targets (issue 45): no slower an action than
 ``python_block_dominoes``; at least half the C++ cribbage's games a second.
 
-``pettingzoo``: random games through the PettingZoo environment, ``domino_cribbage_v0`` as
+``pettingzoo``: random games through the batched environment (``research.batched``, 256
+games at once, each row's action drawn by numpy for the whole batch, its games counted as
+they end, at least ``--games``), and through the PettingZoo environment, ``domino_cribbage_v0`` as
 ``env()`` hands it out (with PettingZoo's wrappers), two players to 121, the loop of
 PettingZoo's own examples (``agent_iter``, ``last()``, a uniform legal action from the mask,
 ``step``), and the same games' seeds through the pyspiel API (the ``speed`` loop), each round
@@ -112,8 +114,29 @@ def pettingzoo_games(games: int, seed: int) -> dict[str, float]:
     return {"cpu": time.process_time() - started, "steps": steps, "games": games}
 
 
+def batched_games(games: int, seed: int, envs: int = 256) -> dict[str, float]:
+    """At least ``games`` random games through the batched environment (``envs`` at once):
+    CPU and agent steps, the choice of each action (numpy, for the whole batch) included."""
+    import numpy as np
+
+    from scoring_api.research.batched import BatchedEnv
+
+    batch = BatchedEnv(envs, target=121)
+    rng = np.random.default_rng(seed)
+    steps = finished = 0
+    started = time.process_time()
+    batch.reset(seed=seed)
+    while finished < games:
+        mask = batch.legal_action_mask
+        batch.step(np.argmax(rng.random(mask.shape) * mask, axis=1))
+        steps += envs
+        finished += int(batch.terminated.sum())
+    return {"cpu": time.process_time() - started, "steps": steps, "games": finished}
+
+
 def pettingzoo(games: int, rounds: int) -> None:
     loops = {
+        "batched env (256 games at once)": ["batch"],
         "PettingZoo env (domino_cribbage_v0)": ["pz"],
         "pyspiel API (python_domino_cribbage)": ["loop", "python_domino_cribbage(target=121)"],
     }
@@ -134,9 +157,11 @@ def pettingzoo(games: int, rounds: int) -> None:
         steps = statistics.median(r[key] / r["games"] for r in runs)
         per_game[label] = 1000 / rate
         print(f"{label:38} {rate:8,.0f} {1000 / rate:8.2f} {per_step:8.2f} {steps:11.1f}")
-    pz, spiel = per_game.values()
-    print("\n(steps: agent steps for PettingZoo; every action, chance included, for pyspiel)")
+    batched, pz, spiel = per_game.values()
+    print("\n(steps: agent steps for the two environments; every action, chance included,")
+    print("for pyspiel)")
     print(f"a game through PettingZoo: {pz / spiel:.2f} times one through pyspiel")
+    print(f"a game through the batched env: {batched / spiel:.2f} times one through pyspiel")
 
 
 def solve(max_pips: int, tiles: int, checks: list[int]) -> None:
@@ -251,6 +276,9 @@ def main() -> int:
     pz_loop = commands.add_parser("pz")  # one round of the PettingZoo env, in its own process
     pz_loop.add_argument("games", type=int)
     pz_loop.add_argument("seed", type=int)
+    batch_loop = commands.add_parser("batch")  # one round of the batched env
+    batch_loop.add_argument("games", type=int)
+    batch_loop.add_argument("seed", type=int)
     args = parser.parse_args()
     if args.command == "speed":
         speed(args.games, args.rounds)
@@ -262,6 +290,8 @@ def main() -> int:
         solve(args.max_pips, args.tiles, args.checks)
     elif args.command == "pz":
         print(json.dumps(pettingzoo_games(args.games, args.seed)))
+    elif args.command == "batch":
+        print(json.dumps(batched_games(args.games, args.seed)))
     else:
         print(json.dumps(random_games(args.name, args.games, args.seed)))
     return 0

@@ -78,3 +78,20 @@ def test_an_illegal_action_is_refused_and_nothing_moves() -> None:
     assert np.array_equal(batch.observation, before)
     with pytest.raises(ValueError, match="2 actions for 3 games"):
         batch.step([0, 0])
+
+
+def test_the_training_script_in_the_docs_runs_and_reports_a_win_rate() -> None:
+    import re
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[2] / "docs" / "research.md"
+    found = re.search(r"```python\n(# numpy-only policy gradient.*?)```", docs.read_text(), re.S)
+    assert found is not None
+    script = found.group(1).replace(
+        "TRAIN, TEST, ENVS = 4000, 2000, 256", "TRAIN, TEST, ENVS = 400, 200, 64"
+    )
+    assert "400, 200, 64" in script
+    namespace: dict[str, object] = {}
+    exec(compile(script, str(docs), "exec"), namespace)
+    assert 0.0 <= namespace["after"] <= 1.0  # type: ignore[operator]
+    assert namespace["weights"].any()  # type: ignore[union-attr]
