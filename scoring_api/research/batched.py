@@ -74,6 +74,7 @@ class BatchedEnv:
         self.streams: list[Stream] = []
         self._flat_observation = self.observation.reshape(-1)
         self._flat_mask = self.legal_action_mask.reshape(-1)
+        self._rows = np.arange(num_envs)
 
     def reset(self, seed: int | None = None) -> None:
         """Games ``0 .. num_envs - 1`` of ``seed`` (any seed, if None)."""
@@ -102,13 +103,15 @@ class BatchedEnv:
     def step(self, actions: NDArray[Any] | list[int]) -> None:
         """One action for each game, by its player on turn; ``ValueError`` if one is not
         legal (the arrays are then as before the step)."""
-        codes = np.asarray(actions).tolist()
-        if len(codes) != self.num_envs:
-            raise ValueError(f"{len(codes)} actions for {self.num_envs} games")
-        mask = self.legal_action_mask
-        for row, action in enumerate(codes):
-            if not 0 <= action < ACTIONS or not mask[row, action]:
-                raise ValueError(f"game {row}: {action} is not a legal action")
+        chosen = np.asarray(actions)
+        if chosen.shape != (self.num_envs,):
+            raise ValueError(f"{chosen.size} actions for {self.num_envs} games")
+        inside = (chosen >= 0) & (chosen < ACTIONS)
+        legal = inside & (self.legal_action_mask[self._rows, np.where(inside, chosen, 0)] > 0)
+        if not legal.all():
+            row = int(np.flatnonzero(~legal)[0])
+            raise ValueError(f"game {row}: {chosen[row]} is not a legal action")
+        codes = chosen.tolist()
         self.rewards.fill(0.0)
         self.terminated.fill(False)
         games, streams = self.games, self.streams
@@ -140,7 +143,7 @@ class BatchedEnv:
             encoder.entries(game, seat, row * size, ones, at, values)
             base = row * ACTIONS
             legal += [base + action for action in game.legal()]
-        flat = self._flat_observation
-        flat[ones] = 1.0
-        flat[at] = values
+        at += ones  # one scattered assignment: the ones after the fractions
+        values += [1.0] * len(ones)
+        self._flat_observation[at] = values
         self._flat_mask[legal] = 1

@@ -349,7 +349,9 @@ class Encoder:
         at: list[int] = []
         values: list[float] = []
         self.entries(game, seat, 0, ones, at, values)
-        tensor[ones] = 1.0
+        # One scattered assignment: the ones after the fractions.
+        at += ones
+        values += [1.0] * len(ones)
         tensor[at] = values
 
     def entries(
@@ -437,8 +439,8 @@ class Encoder:
             return
         referee = game.referee
         start = places["laid"]
-        for other, mask in enumerate(laid_by(log, n)):
-            _bits(ones, mask, start + other * TILE_COUNT)
+        for other, public in enumerate(referee.public):  # each seat's tiles laid this deal
+            _bits(ones, public.tiles, start + other * TILE_COUNT)
         start = places["count"]
         for tile in referee.laid:
             ones.append(start + tile.index)

@@ -139,6 +139,11 @@ def test_the_state_is_every_seats_tiles_and_the_observation_the_seats_own(
             assert np.flatnonzero(full["aways"][other]).tolist() == [
                 i for i in range(28) if game.log.away[other] >> i & 1
             ]
+        laid = views.laid_by(game.log, game.players) if game.log.starter >= 0 else []
+        for other, mask in enumerate(laid):  # the tiles each seat laid, from the deal's log
+            assert np.flatnonzero(mine["laid"][other]).tolist() == [
+                i for i in range(28) if mask >> i & 1
+            ]
         assert np.array_equal(mine["hand"], full["hands"][seat])
         assert np.array_equal(mine["away"], full["aways"][seat])
         assert np.flatnonzero(full["turn"]).tolist() == [seat]
