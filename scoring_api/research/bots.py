@@ -4,6 +4,10 @@ OpenSpiel's ISMCTS ready for its own evaluation code (``evaluate_bots``).
 A strategy is asked only what its seat knows, through the ``Seat`` the simulator hands it
 (``seat.seat_at_turn``, as the game builds it: the seat's own tiles and what the table saw,
 never another seat's hand) and the values of the tiles it drew for its lay-away.
+
+Every number a bot draws comes from the engine's counter-based streams (``research.chance``):
+a strategy bot's from ``seeded(seed).child(STRATEGY).child(its place in the registry)``, an
+ISMCTS bot's resampler's from ``seeded(seed).child(RESAMPLER).child(0)``.
 """
 
 from __future__ import annotations
@@ -14,14 +18,13 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from scoring_api.rules.stream import seeded
 from scoring_api.rules.tiles import tiles_in
 from scoring_api.sim.registry import STRATEGIES, strategy_for
 from scoring_api.sim.seat import Seat, seat_at_turn
 from scoring_api.sim.stepwise import AWAY, LAY_AWAY, StepGame
 from scoring_api.sim.strategies import EVERY_TABLE, Strategy
 
-from . import openspiel_game  # noqa: F401 (registers python_domino_cribbage)
+from . import chance, openspiel_game  # noqa: F401 (registers python_domino_cribbage)
 from .views import drawn_by
 
 STRATEGY_NAMES = tuple(s.name for s in STRATEGIES if s.players == EVERY_TABLE)
@@ -44,7 +47,8 @@ class StrategyBot(pyspiel.Bot):  # type: ignore[misc]
     def __init__(self, strategy: Strategy, seed: int = 0) -> None:
         pyspiel.Bot.__init__(self)
         self.strategy = strategy
-        self.rng = seeded(seed)
+        index = next(i for i, known in enumerate(STRATEGIES) if known.name == strategy.name)
+        self.rng = chance.stream_of(seed, chance.STRATEGY, index)
         self._away: tuple[tuple[int, int], list[int]] = ((-1, -1), [])
 
     def restart_at(self, state: Any) -> None:
@@ -108,13 +112,13 @@ def ismcts_bot(game: Any, simulations: int, seed: int, uct_c: float = 2.0) -> IS
     """ISMCTS at ``simulations`` a decision, random roll-outs to the end of the game, the
     hidden tiles drawn by the game's ``resample_from_infostate`` from the bot's own seeded
     numbers (as shipped, ISMCTS hands it a ``pyspiel.UniformProbabilitySampler``, which is
-    seeded anew from the system at each call: no game could be played again)."""
+    seeded anew from the system at each call: no game could be played again). Its own
+    choices (UCT ties, roll-outs) are OpenSpiel's, from ``np.random.RandomState(seed)``."""
     random_state = np.random.RandomState(seed)
+    numbers = chance.stream_of(seed, chance.RESAMPLER).random
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
     bot = ISMCTSPlayer(
         game, evaluator, uct_c, simulations, random_state=random_state, use_observation_string=False
     )
-    bot.set_resampler(
-        lambda state, player: state.resample_from_infostate(player, random_state.random_sample)
-    )
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, numbers))
     return bot

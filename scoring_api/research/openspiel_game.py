@@ -66,12 +66,17 @@ def rules_of(params: dict[str, Any]) -> RuleOptions:
         raise ValueError(f"{SHORT_NAME}: {error.detail}") from None
 
 
+def max_deals(rules: RuleOptions) -> int:
+    """The most deals a game can have: every deal scores at least its last tile's point,
+    so ``sides * (target - 1) + 1``."""
+    return rules.sides * (rules.target - 1) + 1
+
+
 def max_game_length(rules: RuleOptions) -> int:
-    """A bound on a game's actions: every deal scores at least its last tile's point, so a
-    game has at most ``sides * (target - 1) + 1`` deals."""
+    """A bound on a game's actions: ``max_deals`` deals of the most actions a deal has."""
     n, shape = rules.players, DEALS[rules.players]
     per_deal = n * shape.drawn + shape.blind + 1 + n * shape.laid_away + views.max_plays(n)
-    return 1 + (rules.sides * (rules.target - 1) + 1) * per_deal
+    return 1 + max_deals(rules) * per_deal
 
 
 class DominoCribbageGame(pyspiel.Game):  # type: ignore[misc]
@@ -105,11 +110,18 @@ class DominoCribbageGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> Observer:
-        if params:
-            raise ValueError(f"{SHORT_NAME}: observer parameters are not supported: {params}")
+        """OpenSpiel's observer (``make_observation``); one parameter, ``earlier_deals``
+        (true: the perfect-recall tensor holds every earlier deal whole too, room for as
+        many as a game can have, ``views.earlier_width`` entries each)."""
+        unknown = set(params or {}) - {"earlier_deals"}
+        if unknown:
+            raise ValueError(f"{SHORT_NAME}: unknown observer parameters {sorted(unknown)}")
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
-        return Observer(self.rules, iig_obs_type)
+        earlier = bool((params or {}).get("earlier_deals", False))
+        if earlier and not iig_obs_type.perfect_recall:
+            raise ValueError(f"{SHORT_NAME}: earlier_deals is for perfect recall")
+        return Observer(self.rules, iig_obs_type, max_deals(self.rules) - 1 if earlier else 0)
 
 
 class Table:
@@ -207,38 +219,43 @@ class DominoCribbageState(pyspiel.State):  # type: ignore[misc]
         return state
 
     def __str__(self) -> str:
-        game = self.table.game
-        lines = [views.observation_string(game, 0, private=False)]
-        if game.deals:
-            lines += [
-                f"seat {seat}: {views.tiles_text(game.holding(seat))}"
-                for seat in range(game.players)
-            ]
-        return "\n".join(lines)
+        return views.full_string(self.table.game)
 
 
 class Observer:
-    """OpenSpiel's observer of a state (the ``PyObserver`` interface): the information state
-    with perfect recall, else the observation (``research.views``)."""
+    """OpenSpiel's observer of a state (the ``PyObserver`` interface), as ``iig_obs_type``
+    asks: with perfect recall the information state, else the observation (the table now);
+    the seat's own tiles (``private_info`` single player), what the whole table sees
+    (``public_info``), or every seat's tiles (``private_info`` all players: the whole
+    state, ``views.layout(full=True)``, which has no perfect-recall form)."""
 
-    def __init__(self, rules: RuleOptions, iig_obs_type: Any) -> None:
+    def __init__(self, rules: RuleOptions, iig_obs_type: Any, earlier: int = 0) -> None:
         self.recall = bool(iig_obs_type.perfect_recall)
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError(f"{SHORT_NAME}: no observer sees every player's tiles")
-        shape = views.layout(rules.players, rules.sides, self.recall, self.private)
-        self.tensor = np.zeros(shape.size, np.float32)
-        self.dict = shape.views(self.tensor)
+        self.public = bool(iig_obs_type.public_info)
+        self.full = iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS
+        if self.full and (self.recall or not self.public):
+            raise ValueError(
+                f"{SHORT_NAME}: the all-players observer is the whole state now, with the "
+                "public information and without perfect recall"
+            )
+        self.encoder = views.Encoder(
+            rules.players, rules.sides, self.recall, self.private, self.public, self.full, earlier
+        )
+        self.tensor = np.zeros(self.encoder.size, np.float32)
+        self.dict = self.encoder.layout.views(self.tensor)
 
     def set_from(self, state: DominoCribbageState, player: int) -> None:
         self.tensor.fill(0.0)
-        views.write_tensor(state.table.game, player, self.dict, self.private)
+        self.encoder.write(state.table.game, player, self.tensor)
 
     def string_from(self, state: DominoCribbageState, player: int) -> str:
         game = state.table.game
+        if self.full:
+            return views.full_string(game)
         if self.recall:
-            return views.information_string(game, player, self.private)
-        return views.observation_string(game, player, self.private)
+            return views.information_string(game, player, self.private, self.public)
+        return views.observation_string(game, player, self.private, self.public)
 
 
 pyspiel.register_game(GAME_TYPE, DominoCribbageGame)

@@ -138,22 +138,27 @@ def crib_of(log: DealLog) -> int:
     return crib
 
 
-def information_string(game: StepGame, seat: int, private: bool = True) -> str:
-    """The seat's information state: every deal so far as he saw it."""
+def information_string(game: StepGame, seat: int, private: bool = True, public: bool = True) -> str:
+    """The seat's information state: every deal so far as he saw it (``private``: his own
+    tiles; ``public``: what the whole table saw)."""
     n = game.players
-    lines = [f"seat {seat} of {n}; scores {' '.join(map(str, game.scores))}"]
+    lines = [f"seat {seat} of {n}" if private else f"table of {n}"]
+    if public:
+        lines[0] += f"; scores {' '.join(map(str, game.scores))}"
     for number, log in enumerate(game.deals):
-        away_counts = ",".join(str(bin(away).count("1")) for away in log.away)
-        line = f"deal {number + 1}: dealer {log.dealer}; dealt {len(log.order)}"
+        words = [f"deal {number + 1}"]
+        if public:
+            words.append(f"dealer {log.dealer}; dealt {len(log.order)}")
         if private:
             mine = drawn_by(log, seat, game.drawn, n)
-            line += f"; mine {tiles_text(mine)}; away {tiles_text(log.away[seat])}"
-        line += f"; laid away {away_counts}"
-        if log.starter != NO_TILE:
-            line += f"; starter {ALL_TILES[log.starter].text}; play {_plays_text(log)}"
-        if log is not game.log or crib_shown(log):
-            line += f"; crib {tiles_text(crib_of(log))}"
-        lines.append(line)
+            words.append(f"mine {tiles_text(mine)}; away {tiles_text(log.away[seat])}")
+        if public:
+            words.append(f"laid away {','.join(str(bin(a).count('1')) for a in log.away)}")
+            if log.starter != NO_TILE:
+                words.append(f"starter {ALL_TILES[log.starter].text}; play {_plays_text(log)}")
+            if log is not game.log or crib_shown(log):
+                words.append(f"crib {tiles_text(crib_of(log))}")
+        lines.append("; ".join(words).replace("; ", ": ", 1))
     return "\n".join(lines)
 
 
@@ -162,19 +167,23 @@ def crib_shown(log: DealLog) -> bool:
     return any(EVENT_KINDS[kind] == "crib" for _, kind, _ in log.events)
 
 
-def observation_string(game: StepGame, seat: int, private: bool = True) -> str:
-    """The table now, as the seat sees it."""
+def observation_string(game: StepGame, seat: int, private: bool = True, public: bool = True) -> str:
+    """The table now, as the seat sees it (``private``: his own tiles; ``public``: what the
+    whole table sees)."""
     n = game.players
-    words = [f"seat {seat} of {n}" if private else f"table of {n}", f"phase {PHASES[game.phase]}"]
-    words.append(f"scores {' '.join(map(str, game.scores))}")
+    words = [f"seat {seat} of {n}" if private else f"table of {n}"]
+    if public:
+        words.append(f"phase {PHASES[game.phase]}")
+        words.append(f"scores {' '.join(map(str, game.scores))}")
     if not game.deals:
         return "; ".join(words)
     log = game.log
-    words.append(f"dealer {log.dealer}")
+    if public:
+        words.append(f"dealer {log.dealer}")
     if private:
         words.append(f"hand {tiles_text(game.holding(seat))}")
         words.append(f"away {tiles_text(log.away[seat])}")
-    if log.starter != NO_TILE:
+    if public and log.starter != NO_TILE:
         referee = game.referee
         words.append(f"starter {ALL_TILES[log.starter].text}")
         laid = " | ".join(tiles_text(mask) for mask in laid_by(log, n))
@@ -187,6 +196,21 @@ def observation_string(game: StepGame, seat: int, private: bool = True) -> str:
     return "; ".join(words)
 
 
+def full_string(game: StepGame) -> str:
+    """The whole state: the table, then every seat's tiles in hand and laid away (and the
+    blind tile, with three players)."""
+    lines = [observation_string(game, 0, private=False)]
+    if game.deals:
+        log = game.log
+        lines += [
+            f"seat {seat}: {tiles_text(game.holding(seat))}; away {tiles_text(log.away[seat])}"
+            for seat in range(game.players)
+        ]
+        if log.blind != NO_TILE:
+            lines.append(f"blind {ALL_TILES[log.blind].text}")
+    return "\n".join(lines)
+
+
 @dataclass(frozen=True)
 class Layout:
     """The pieces of a tensor, in order: name and shape."""
@@ -197,14 +221,20 @@ class Layout:
     def size(self) -> int:
         return sum(int(np.prod(shape)) for _, shape in self.pieces)
 
-    def views(self, tensor: NDArray[np.float32]) -> dict[str, NDArray[np.float32]]:
-        """Named, shaped views into one flat tensor."""
+    def offsets(self) -> dict[str, int]:
+        """Where each piece starts in the flat tensor."""
         named, start = {}, 0
         for name, shape in self.pieces:
-            size = int(np.prod(shape))
-            named[name] = tensor[start : start + size].reshape(shape)
-            start += size
+            named[name] = start
+            start += int(np.prod(shape))
         return named
+
+    def views(self, tensor: NDArray[np.float32]) -> dict[str, NDArray[np.float32]]:
+        """Named, shaped views into one flat tensor."""
+        return {
+            name: tensor[start : start + int(np.prod(shape))].reshape(shape)
+            for (name, shape), start in zip(self.pieces, self.offsets().values(), strict=True)
+        }
 
 
 def max_plays(players: int) -> int:
@@ -214,73 +244,214 @@ def max_plays(players: int) -> int:
     return tiles + tiles * players
 
 
-def layout(players: int, sides: int, recall: bool, private: bool) -> Layout:
+VIEWS = ("observation", "information", "full")
+"""The tensors there are: the table now as a seat sees it, his information state (perfect
+recall), and the whole state (every seat's tiles: OpenSpiel's all-players observer,
+PettingZoo's ``state()``)."""
+
+
+def earlier_width(players: int) -> int:
+    """The entries of one earlier deal in the information state with ``earlier`` deals:
+    the dealer, his tiles drawn and laid away, the starter, the play, the crib shown."""
+    return players + 4 * TILE_COUNT + max_plays(players) * (players + TILE_COUNT + 1)
+
+
+def layout(
+    players: int,
+    sides: int,
+    recall: bool,
+    private: bool,
+    public: bool = True,
+    full: bool = False,
+    earlier: int = 0,
+) -> Layout:
     """The tensor's pieces for a table of ``players``: with ``recall`` the information
-    state's, else the observation's."""
-    pieces: list[tuple[str, tuple[int, ...]]] = [
-        ("seat", (players,)),
-        ("dealer", (players,)),
-        ("phase", (len(PHASES),)),
-        ("scores", (sides,)),
-    ]
+    state's, else the observation's; ``private``: the seat's own tiles (and his seat);
+    ``public``: what the whole table sees; ``full``: the whole state, every seat's tiles
+    (``private`` and ``recall`` then ignored); ``earlier`` (with ``recall``): room for that
+    many earlier deals, each whole (``earlier_width``), for perfect recall in the tensor
+    too."""
+    n, tiles = players, TILE_COUNT
+    if full:
+        return Layout(
+            (
+                ("turn", (n,)),
+                ("dealer", (n,)),
+                ("phase", (len(PHASES),)),
+                ("scores", (sides,)),
+                ("hands", (n, tiles)),
+                ("aways", (n, tiles)),
+                ("blind", (tiles,)),
+                ("starter", (tiles,)),
+                ("laid", (n, tiles)),
+                ("count", (tiles + 1,)),
+                ("go", (n,)),
+                ("above", (n,)),
+            )
+        )
+    pieces: list[tuple[str, tuple[int, ...]]] = []
     if private:
-        pieces += [("drawn" if recall else "hand", (TILE_COUNT,)), ("away", (TILE_COUNT,))]
-    pieces += [("laid_away", (players,)), ("starter", (TILE_COUNT,))]
+        pieces.append(("seat", (n,)))
+    if public:
+        pieces += [("dealer", (n,)), ("phase", (len(PHASES),)), ("scores", (sides,))]
+    if private:
+        pieces += [("drawn" if recall else "hand", (tiles,)), ("away", (tiles,))]
+    if not public:
+        return Layout(tuple(pieces))
+    pieces += [("laid_away", (n,)), ("starter", (tiles,))]
     if recall:
-        pieces.append(("plays", (max_plays(players), players + TILE_COUNT + 1)))
+        pieces.append(("plays", (max_plays(n), n + tiles + 1)))
+        if earlier:
+            pieces.append(("earlier", (earlier, earlier_width(n))))
     else:
         pieces += [
-            ("laid", (players, TILE_COUNT)),
-            ("count", (TILE_COUNT + 1,)),
-            ("go", (players,)),
-            ("holding", (players,)),
-            ("above", (players,)),
+            ("laid", (n, tiles)),
+            ("count", (tiles + 1,)),
+            ("go", (n,)),
+            ("holding", (n,)),
+            ("above", (n,)),
         ]
     return Layout(tuple(pieces))
 
 
-def write_tensor(
-    game: StepGame, seat: int, named: dict[str, NDArray[np.float32]], private: bool = True
-) -> None:
-    """Fill the named views (all zero) of ``layout``'s tensor for ``seat``. Scores are
-    fractions of the target; counts of tiles fractions of a hand."""
-    named["seat"][seat] = 1.0
-    named["phase"][game.phase] = 1.0
-    named["scores"][:] = np.asarray(game.scores, np.float32) / game.rules.target
-    if not game.deals:
-        return
-    log, n = game.log, game.players
-    named["dealer"][log.dealer] = 1.0
-    if private:
-        if "drawn" in named:
-            _set_tiles(named["drawn"], drawn_by(log, seat, game.drawn, n))
-        else:
-            _set_tiles(named["hand"], game.holding(seat))
-        _set_tiles(named["away"], log.away[seat])
-    for other, away in enumerate(log.away):
-        named["laid_away"][other] = bin(away).count("1") / game.laid_away
-    if log.starter == NO_TILE:
-        return
-    named["starter"][log.starter] = 1.0
-    if "plays" in named:
-        plays = named["plays"]
-        for row, play in enumerate(log.plays):
-            plays[row, play >> PLAY_SEAT_SHIFT] = 1.0
-            plays[row, n + (play & _TILE_BITS)] = 1.0
-        return
-    referee = game.referee
-    for other, mask in enumerate(laid_by(log, n)):
-        _set_tiles(named["laid"][other], mask)
-    for tile in referee.laid:
-        named["count"][tile.index] = 1.0
-    named["count"][TILE_COUNT] = referee.count / MAX_COUNT
-    for other, (state, public) in enumerate(zip(referee.seats, referee.public, strict=True)):
-        named["go"][other] = float(referee.passed_mask >> other & 1)
-        named["holding"][other] = (HAND_SIZE - state.laid) / HAND_SIZE
-        named["above"][other] = (public.above + 1) / (MAX_COUNT + 1)
+def _bits(ones: list[int], mask: int, start: int) -> None:
+    """Appends ``start + i`` for each tile ``i`` of ``mask``."""
+    while mask:
+        low = mask & -mask
+        ones.append(start + low.bit_length() - 1)
+        mask ^= low
 
 
-def _set_tiles(row: NDArray[np.float32], mask: int) -> None:
-    for i in range(TILE_COUNT):
-        if mask >> i & 1:
-            row[i] = 1.0
+class Encoder:
+    """Writes one layout's tensor for a state (scores are fractions of the target, counts of
+    tiles fractions of a hand). The pieces' places are worked out once, here: a write is a
+    list of the entries that are 1 and a few fractions, set in one call."""
+
+    def __init__(
+        self,
+        players: int,
+        sides: int,
+        recall: bool = False,
+        private: bool = True,
+        public: bool = True,
+        full: bool = False,
+        earlier: int = 0,
+    ) -> None:
+        self.layout = layout(players, sides, recall, private, public, full, earlier)
+        self.size = self.layout.size
+        self.at = self.layout.offsets()
+        self.players = players
+        self.full = full
+
+    def write(self, game: StepGame, seat: int, tensor: NDArray[np.float32]) -> None:
+        """Fills ``tensor`` (all zero, ``size`` long) for ``seat`` (any, if ``full``)."""
+        ones: list[int] = []
+        at: list[int] = []
+        values: list[float] = []
+        self.entries(game, seat, 0, ones, at, values)
+        # One scattered assignment: the ones after the fractions.
+        at += ones
+        values += [1.0] * len(ones)
+        tensor[at] = values
+
+    def entries(
+        self,
+        game: StepGame,
+        seat: int,
+        base: int,
+        ones: list[int],
+        at: list[int],
+        values: list[float],
+    ) -> None:
+        """The tensor's entries for ``seat``, each place plus ``base`` (a row of a batch):
+        appended to ``ones`` those that are 1, to ``at`` and ``values`` the fractions."""
+        first, fraction = len(ones), len(at)
+        places = self.at
+        if "seat" in places:
+            ones.append(places["seat"] + seat)
+        if "turn" in places and game.current() >= 0:
+            ones.append(places["turn"] + game.current())
+        if "phase" in places:
+            ones.append(places["phase"] + game.phase)
+            start, target = places["scores"], game.rules.target
+            for side, score in enumerate(game.scores):
+                at.append(start + side)
+                values.append(score / target)
+        if game.deals:
+            self._deal(game, seat, ones, at, values)
+            if "earlier" in places:
+                self._earlier(game, seat, ones)
+        if base:
+            ones[first:] = [place + base for place in ones[first:]]
+            at[fraction:] = [place + base for place in at[fraction:]]
+
+    def _earlier(self, game: StepGame, seat: int, ones: list[int]) -> None:
+        """Every deal before the current one, whole: the dealer, the seat's tiles drawn and
+        laid away (if ``private``), the starter, the play (as ``plays``), the crib shown."""
+        n, width = self.players, earlier_width(self.players)
+        rows = self.layout.pieces[-1][1][0]
+        for number, log in enumerate(game.deals[:-1][:rows]):
+            start = self.at["earlier"] + number * width
+            ones.append(start + log.dealer)
+            start += n
+            if "drawn" in self.at:
+                _bits(ones, drawn_by(log, seat, game.drawn, n), start)
+                _bits(ones, log.away[seat], start + TILE_COUNT)
+            ones.append(start + 2 * TILE_COUNT + log.starter)
+            _bits(ones, crib_of(log), start + 3 * TILE_COUNT)
+            start += 4 * TILE_COUNT
+            for row, play in enumerate(log.plays):
+                ones.append(start + row * (n + TILE_COUNT + 1) + (play >> PLAY_SEAT_SHIFT))
+                ones.append(start + row * (n + TILE_COUNT + 1) + n + (play & _TILE_BITS))
+
+    def _deal(
+        self, game: StepGame, seat: int, ones: list[int], at: list[int], values: list[float]
+    ) -> None:
+        places, log, n = self.at, game.log, self.players
+        if "drawn" in places:
+            _bits(ones, drawn_by(log, seat, game.drawn, n), places["drawn"])
+        if "hand" in places:
+            _bits(ones, game.holding(seat), places["hand"])
+        if "away" in places:
+            _bits(ones, log.away[seat], places["away"])
+        if "hands" in places:
+            for other in range(n):
+                _bits(ones, game.holding(other), places["hands"] + other * TILE_COUNT)
+                _bits(ones, log.away[other], places["aways"] + other * TILE_COUNT)
+            if log.blind != NO_TILE:
+                ones.append(places["blind"] + log.blind)
+        if "dealer" not in places:
+            return
+        ones.append(places["dealer"] + log.dealer)
+        if "laid_away" in places:
+            start = places["laid_away"]
+            for other, away in enumerate(log.away):
+                at.append(start + other)
+                values.append(bin(away).count("1") / game.laid_away)
+        if log.starter == NO_TILE:
+            return
+        ones.append(places["starter"] + log.starter)
+        if "plays" in places:
+            start, width = places["plays"], n + TILE_COUNT + 1
+            for row, play in enumerate(log.plays):
+                ones.append(start + row * width + (play >> PLAY_SEAT_SHIFT))
+                ones.append(start + row * width + n + (play & _TILE_BITS))
+            return
+        referee = game.referee
+        start = places["laid"]
+        for other, public in enumerate(referee.public):  # each seat's tiles laid this deal
+            _bits(ones, public.tiles, start + other * TILE_COUNT)
+        start = places["count"]
+        for tile in referee.laid:
+            ones.append(start + tile.index)
+        at.append(start + TILE_COUNT)
+        values.append(referee.count / MAX_COUNT)
+        go, above, holding = places["go"], places["above"], places.get("holding", -1)
+        for other, (state, public) in enumerate(zip(referee.seats, referee.public, strict=True)):
+            if referee.passed_mask >> other & 1:
+                ones.append(go + other)
+            if holding >= 0:
+                at.append(holding + other)
+                values.append((HAND_SIZE - state.laid) / HAND_SIZE)
+            at.append(above + other)
+            values.append((public.above + 1) / (MAX_COUNT + 1))

@@ -101,3 +101,17 @@ def test_an_ismcts_game_plays_again_from_its_seeds() -> None:
         evaluate_bots(state, lineup, np.random.RandomState(4))
         histories.append(state.history())
     assert histories[0] == histories[1]
+
+
+def test_a_bots_numbers_are_its_seeds_counter_based_stream() -> None:
+    from scoring_api.research import chance
+    from scoring_api.sim.registry import STRATEGIES
+
+    index = [s.name for s in STRATEGIES].index("expert")
+    bot = bots.strategy_bot("expert", seed=12)
+    stream = chance.stream_of(12, chance.STRATEGY, index)
+    assert [bot.rng.random() for _ in range(5)] == [stream.random() for _ in range(5)]
+    other = bots.strategy_bot("expert", seed=13)
+    assert other.rng.random() != bots.strategy_bot("expert", seed=12).rng.random()
+    with pytest.raises(TypeError, match="integer"):
+        chance.stream_of("12", chance.STRATEGY)  # type: ignore[arg-type]

@@ -122,14 +122,14 @@ def test_a_go_bounds_the_tiles_drawn_and_the_rest_are_uniform() -> None:
 @pytest.mark.parametrize("mode", MODES)
 def test_the_draw_is_given_what_the_seat_knows(mode: str) -> None:
     """The ``SeatView`` the floor's uniform draw is given: in the play, the one the simulator's
-    ``Seat`` of that seat gives (``Seat.view()``, seed aside); in the lay-away, his tiles in
-    hand, how many each seat holds, no go and the tiles he has not drawn."""
+    ``Seat`` of that seat gives (``Seat.view()``, its stream's key aside); in the lay-away, his
+    tiles in hand, how many each seat holds, no go and the tiles he has not drawn."""
     for state in states_of_a_game(mode, 4):
         game = state.table.game
         seat = state.current_player()
         view = view_of(game, game.log, seat)
         if game.phase == PLAY:
-            assert view == replace(bots.seat_of(game, seat).view(), seed="")
+            assert view == replace(bots.seat_of(game, seat).view(), known=())
             continue
         mine = drawn_by(game.log, seat, game.drawn, game.players)
         assert view.hand == tuple(tile.value for tile in tiles_in[game.holding(seat)])

@@ -4,10 +4,10 @@ Deal ``i`` of a pairing is played once with A in seat 0 (and seat 2 with partner
 with B there, the first dealer the same seat (``i`` modulo the players) and the same tiles to
 the same seats. Between the project's strategies the games are the simulator's
 (``sim.runs``, game ``i`` of a run of seed ``seed``: the same games as ``bench/ladder.py``'s
-and ``POST /v1/simulations``'s); a pairing with ISMCTS plays through the research game, its
-chance draws from the engine's stream ``seeded(seed).child(i)`` (the same for both
-seatings; ``rules.stream``) and ISMCTS's own from the ``numpy.random.RandomState`` OpenSpiel's
-bot takes, seeded by the seed, ``i`` and its seat.
+and ``POST /v1/simulations``'s); a pairing with ISMCTS plays through the research game,
+its chance drawn as the PettingZoo environment's ``reset(seed, options={"game": i})`` draws
+game ``i``'s (``research.chance``; the same for both seatings), ISMCTS's own choices from the
+``numpy.random.RandomState`` OpenSpiel's bot takes, seeded by the seed, ``i`` and its seat.
 
 Each player's CPU time is taken around each of its decisions (``time.process_time``, this
 process): a move is one decision the game asks of it. The simulator asks a lay-away at once
@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from scoring_api.rules.options import DEFAULT_RULES, RuleOptions, parse_rules
-from scoring_api.rules.stream import Stream, seeded
+from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import Tile
 from scoring_api.sim.layaway import DrawnValues, Positions
 from scoring_api.sim.runs import RunGames, SimulationRequest
@@ -135,7 +135,7 @@ def _researched(shard: Shard, players: tuple[Player, Player]) -> tuple[list[int]
     import numpy as np
     import pyspiel
 
-    from scoring_api.research import bots
+    from scoring_api.research import bots, chance
 
     clocks = [Clock(), Clock()]
     won = []
@@ -152,12 +152,12 @@ def _researched(shard: Shard, players: tuple[Player, Player]) -> tuple[list[int]
                     lineup.append(bots.ismcts_bot(game, found.budget, seed))
                 else:
                     lineup.append(bots.strategy_bot(found.name, index, found.budget))
-            chance = seeded(shard.seed).child(index)
+            numbers = chance.stream_of(shard.seed, chance.CHANCE, index)
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
                     outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[chance.below(len(outcomes))][0])
+                    state.apply_action(outcomes[numbers.below(len(outcomes))][0])
                     continue
                 seat = state.current_player()
                 legal = state.legal_actions()
