@@ -29,6 +29,7 @@ from scoring_api.sim.layaway import DrawnValues, Positions
 from scoring_api.sim.runs import RunGames, SimulationRequest
 from scoring_api.sim.seat import Seat
 from scoring_api.sim.strategies import Strategy
+from scoring_api.sim.streams import STREAM_VERSION
 
 from .players import PARTNERS, TWO, Player, player
 
@@ -175,8 +176,8 @@ def _researched(shard: Shard, players: tuple[Player, Player]) -> tuple[list[int]
 
 def play_shard(shard: Shard) -> dict[str, Any]:
     """The shard's result as a line of the results file: the shard, A's deals won twice,
-    once and never, and each player's CPU seconds and moves in its ``2 * deals`` games (with
-    partners, both of its seats')."""
+    once and never, each player's CPU seconds and moves in its ``2 * deals`` games (with
+    partners, both of its seats'), and the engine's stream that dealt them."""
     players = (player(shard.a), player(shard.b))
     researched = any(p.is_ismcts for p in players)
     if researched and shard.table != TWO:
@@ -184,6 +185,7 @@ def play_shard(shard: Shard) -> dict[str, Any]:
     won, clocks = (_researched if researched else _simulated)(shard, players)
     return {
         **asdict(shard),
+        "stream": STREAM_VERSION,
         "both": won.count(2),
         "split": won.count(1),
         "neither": won.count(0),

@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from scoring_api.sim.streams import OLD_STREAM, STREAM_VERSION
+
 from .fit import Deals, Fit, NoFitError, fit
 from .players import LADDER_TWO, player
 
@@ -65,16 +67,19 @@ class TableResult:
 
 
 def read_lines(path: Path) -> list[dict[str, Any]]:
-    """The results file's lines (none if it does not exist; a line cut short by a kill at
-    the end is left out)."""
+    """The results file's lines of games dealt by today's stream (none if it does not exist;
+    a line cut short by a kill at the end is left out, and so is a line of games dealt by
+    another stream, a line without ``stream`` by the first: its seed plays other games)."""
     if not path.exists():
         return []
     lines = []
     for text in path.read_text().splitlines():
         try:
-            lines.append(json.loads(text))
+            line = json.loads(text)
         except json.JSONDecodeError:
             continue
+        if line.get("stream", OLD_STREAM) == STREAM_VERSION:
+            lines.append(line)
     return lines
 
 
