@@ -40,9 +40,10 @@ FONTS = ROOT / "scoring_api" / "web" / "static" / "fonts"
 PUBLISHED = Path(__file__).resolve().parent / "node_modules" / "@fontsource-variable" / "noto-sans"
 THE_PAGES_FONT = {"Noto Sans (web font)"}
 KEPT = "JSON.parse(localStorage.getItem('domino-cribbage.game'))"
-# Two-player games of greedy seats whose winner's event is of that kind (found by playing
-# them: the same seed plays the same game on any machine).
-WON_IN_THE_PLAY, WON_AT_A_HAND = 2, 3
+# Two-player games of greedy seats whose winner's event is of that kind, the one won in the
+# play before its last deal's tiles were all laid (found by playing them on the engine's
+# stream 2: the same seed plays the same game on any machine).
+WON_IN_THE_PLAY, WON_AT_A_HAND = 22, 3
 
 
 def test_the_font_the_page_ships_is_the_one_published_with_its_licence() -> None:
@@ -329,7 +330,7 @@ def test_the_hint_is_in_view_the_moment_it_is_asked_for(
 # Russian verbs in the past that would give every player a gender (the page knows none).
 MASCULINE = re.compile(r"\b(снёс|положил|начал|сказал|выложил|потерял|объявил)\b")
 # English words that agree with "you" and a name alike, and "he" for every player.
-EN_WRONG = re.compile(r"\b(You (leads|deals|lays|has|wins)|You's|his|he|him)\b")
+EN_WRONG = re.compile(r"\b(You (is|leads|deals|lays|has|wins)|You's|his|he|him)\b")
 
 
 def page_text(page: Page) -> str:

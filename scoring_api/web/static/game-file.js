@@ -43,9 +43,10 @@ export function resultOf(deals) {
 }
 
 // A record of the game tab's or the practice table's game: its rules, its seats (a name and,
-// for a computer seat, its strategy), its deals' records and its result so far.
-export function gameRecord(rules, seats, deals, result) {
-  return { format: FORMAT, version: RECORD_VERSION, rules,
+// for a computer seat, its strategy), its deals' records and its result so far; `stream`, the
+// engine's stream that dealt it, where its file or the service said so.
+export function gameRecord(rules, seats, deals, result, stream) {
+  return { format: FORMAT, version: RECORD_VERSION, ...(stream ? { stream } : {}), rules,
     seats: seats.map(({ name, strategy, budget }) => ({ name, ...(strategy ? { strategy } : {}),
       ...(strategy && budget ? { budget } : {}) })),
     deals, ...(result ? { result } : {}) };
@@ -56,7 +57,7 @@ export function recordOf(game) {
   const { setup, deals } = game;
   return gameRecord(rulesOf(setup), setup.names.map((name, seat) => ({ name,
     strategy: setup.strategies?.[seat], budget: setup.budgets?.[seat] })),
-  deals.map((deal) => dealRecord(setup, deal)), resultOf(deals));
+  deals.map((deal) => dealRecord(setup, deal)), resultOf(deals), setup.stream);
 }
 
 // A file's name for a game between `names`, and the day it was saved.
@@ -138,7 +139,8 @@ export async function openRecord(text) {
     target: rules.target, starterDouble: rules.starter_double_points,
     doubleBlank: rules.double_blank_in_fifteens, muggins: rules.muggins,
     strategies: record.seats.map((seat) => seat.strategy ?? null),
-    budgets: record.seats.map((seat) => seat.budget ?? null), you: personOf(record) };
+    budgets: record.seats.map((seat) => seat.budget ?? null), you: personOf(record),
+    ...(record.stream ? { stream: record.stream } : {}) };
   const deals = record.deals.map((given, i) => dealOf(given, scored.deals[i],
     i === record.deals.length - 1));
   store.game = { version: VERSION, setup, deals, chances: undefined };

@@ -10,10 +10,11 @@ export const QUIZ_STRINGS = {
     quiz_seat: (p) => `Seat ${p.seat}`,
     quiz_lay_away: (p) => `${p.who} drew these tiles. Which ${p.n === 1 ? "tile" : "two"}`
       + " would you lay away?",
-    quiz_play: (p) => `${p.who} is to lay a tile on the count of ${p.count}. Which one?`,
+    quiz_play: (p) => `${p.you ? "You are" : `${p.who} is`} to lay a tile on the count of`
+      + ` ${p.count}. Which one?`,
     quiz_laid_heading: "Laid so far",
     quiz_nothing_laid: "Nothing yet: you lead.",
-    quiz_hand_heading: (p) => `${p.who}'s tiles`,
+    quiz_hand_heading: (p) => (p.you ? "Your tiles" : `${p.who}'s tiles`),
     quiz_choose: "Choose a tile",
     quiz_choose_away: (p) => `Choose ${p.n === 1 ? "one tile" : `${p.n} tiles`} to lay away`,
     quiz_check: "Check",
@@ -35,7 +36,7 @@ export const QUIZ_STRINGS = {
     quiz_play: (p) => `${p.who}: ход на счёт ${p.count}. Какую кость положить?`,
     quiz_laid_heading: "Уже выложено",
     quiz_nothing_laid: "Пока ничего: ваш заход.",
-    quiz_hand_heading: (p) => `Кости: ${p.who}`,
+    quiz_hand_heading: (p) => (p.you ? "Ваши кости" : `Кости: ${p.who}`),
     quiz_choose: "Выберите кость",
     quiz_choose_away: (p) => `Выберите ${p.n === 1 ? "одну кость" : `${p.n} кости`} для`
       + " сброса",

@@ -18,6 +18,9 @@ function nameIn(source, seat) {
   return store.game?.setup?.names?.[seat] ?? tr("quiz_seat", { seat });
 }
 
+// Whether the seat is the person practising (the words then speak to him: "your tiles").
+const isYou = (source, seat) => source === "practice" && seat === PERSON;
+
 // Each kept review with what its seats held: the table's deals keep the request they sent
 // (drawn, hands, plays); the practice deals keep the tiles dealt and laid away.
 function reviewed() {
@@ -57,6 +60,7 @@ export function quizItems() {
       items.push({
         decision,
         who: nameIn(deal.source, seat),
+        you: isYou(deal.source, seat),
         drawn: deal.drawn?.[seat] ?? [],
         hand: (deal.hands?.[seat] ?? []).filter((tile) => !mine.includes(tile)),
         laid: laid.map((play) => ({ who: nameIn(deal.source, play.player), tile: play.tile })),
@@ -99,9 +103,10 @@ function position(item) {
       `${play.who}: `, miniTiles([play.tile]))))
     : h("p", { class: "note", text: tr("quiz_nothing_laid") });
   return [
-    h("p", { text: tr("quiz_play", { who: item.who, count: decision.count }) }),
+    h("p", { text: tr("quiz_play", { who: item.who, you: item.you, count: decision.count }) }),
     h("h4", { text: tr("quiz_laid_heading") }), laid,
-    h("h4", { text: tr("quiz_hand_heading", { who: item.who }) }), miniTiles(item.hand),
+    h("h4", { text: tr("quiz_hand_heading", { who: item.who, you: item.you }) }),
+    miniTiles(item.hand),
   ];
 }
 
