@@ -4,13 +4,13 @@ referee says, and a record that does not add up is refused naming the deal and t
 from __future__ import annotations
 
 from dataclasses import replace
-from random import Random
 
 import pytest
 
 from scoring_api.rules import IllegalPlayError, MalformedInputError, RuleOptions
 from scoring_api.rules.game import RecordedDeal, score_game
 from scoring_api.rules.records import Play
+from scoring_api.rules.stream import seeded
 from scoring_api.sim.game import play_game
 from scoring_api.sim.game_records import recorded_deal
 from scoring_api.sim.registry import strategy_for
@@ -26,7 +26,7 @@ MODES = [
 
 def _game(rules: RuleOptions, seed: int):  # type: ignore[no-untyped-def]
     players = [strategy_for("greedy")] * rules.players
-    result = play_game(players, rules, Random(seed), seed % rules.players, transcript=True)
+    result = play_game(players, rules, seeded(seed), seed % rules.players, transcript=True)
     return result, [recorded_deal(record) for record in result.transcript or []]
 
 

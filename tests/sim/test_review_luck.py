@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 from itertools import combinations
-from random import Random
 
 import pytest
 
 from scoring_api.rules import ALL_TILES, RuleOptions
 from scoring_api.rules.game import score_game
 from scoring_api.rules.show import score_show
+from scoring_api.rules.stream import seeded
 from scoring_api.sim.game import play_game
 from scoring_api.sim.game_records import recorded_deal
 from scoring_api.sim.registry import strategy_for
@@ -36,7 +36,7 @@ def _show(tiles: tuple, rules: RuleOptions) -> int:
     ids=["two", "three", "partners"],
 )
 def test_each_chance_event_is_counted_again(rules: RuleOptions, model: str) -> None:
-    game = play_game([strategy_for(model)] * rules.players, rules, Random("luck"), 0,
+    game = play_game([strategy_for(model)] * rules.players, rules, seeded(53), 0,
                      transcript=True)  # fmt: skip
     records = game.transcript or []
     scored = score_game(rules, [recorded_deal(record) for record in records])
