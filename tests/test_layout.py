@@ -167,7 +167,7 @@ def test_the_play_outs_floor_stands_on_the_foot_alone() -> None:
 
 
 FLOORS = (
-    ("chance", "layaway", "ranks", "outcome", "coverage", "dealing"),
+    ("chance", "streams", "layaway", "ranks", "outcome", "coverage", "dealing"),
     ("expected", "game_records", "winprob"),
     ("playouts",),
     ("seat",),
