@@ -15,8 +15,9 @@ from scoring_api.rules import ShowItem
 from scoring_api.rules.deal import Claims, Deal, DealEvent, DealScore, score_deal
 from scoring_api.rules.muggins import Calls
 from scoring_api.sim.coverage import uncovered
-from scoring_api.sim.dealing import STREAM_VERSION, game_deal
+from scoring_api.sim.dealing import MAX_DEAL_INDEX, game_deal
 from scoring_api.sim.runs import MAX_SEED
+from scoring_api.sim.streams import STREAM_VERSION
 from scoring_api.sim.winprob.chances import expected_crib
 from scoring_api.sim.winprob.deals import deal_chances
 
@@ -114,7 +115,7 @@ class NewDealSchema(StrictSchema):
     """Which deal of which game: the game's seed, the deal's index, the rules (the players)."""
 
     seed = JsonInteger(required=True, validate=Range(0, MAX_SEED))
-    index = JsonInteger(required=True, validate=Range(0, MAX_SEED))
+    index = JsonInteger(required=True, validate=Range(0, MAX_DEAL_INDEX))
     rules = RulesField()
 
 

@@ -1,11 +1,12 @@
 """A game's deals from its seed alone: what the practice table plays (``POST /v1/deals/new``).
 
-Deal ``index`` of the game with ``seed`` is drawn from the stream ``deal_stream(seed,
-index)`` (``rules.stream``: the root stream of the seed, its child by ``GAME`` and that one's
-child by the deal's index), so any deal of a game is dealt again alone, by any worker, from
-the two ints. The draw is the simulator's: the tiles by rank (``BY_VALUE``), a shuffle of
-the ``drawn`` places a deal takes (``Stream.shuffle``: ``drawn`` draws), each seat's tiles
-from seat 0 on, then the tiles drawn blind into the crib, then the starter.
+The practice game with ``seed`` is game 0 of the run of that seed (``streams``): deal
+``index`` is drawn from that game's deals' region at the deal's own blocks
+(``deal_stream``), so any deal of a game is dealt again alone, by any worker, from the two
+ints, and the tiles are those a simulation of the seed deals in its first game's deal
+``index``. The draw is the simulator's: the tiles by rank (``BY_VALUE``), a shuffle of the
+places a deal takes (``Stream.shuffle``: one draw each), each seat's tiles from seat 0 on,
+then the tiles drawn blind into the crib, then the starter.
 """
 
 from __future__ import annotations
@@ -14,16 +15,16 @@ from dataclasses import dataclass
 from typing import Final
 
 from scoring_api.rules.constants import DEALS
-from scoring_api.rules.stream import Stream, seeded
+from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import BY_VALUE, Tile
 
 from .ranks import RANKS
+from .streams import DEAL, DEAL_SHIFT, REGION_SHIFT, game_stream, region
 
-STREAM_VERSION: Final = 2
-"""The version of the engine's random numbers an answer was drawn from: 2, Philox4x32-10
-streams (``rules.stream``); 1 was a Mersenne Twister seeded from text."""
 GAME: Final = 0
-"""The label of a seed's child that deals the game's deals, one child per deal below it."""
+"""The game of a seed's run that the practice table plays."""
+MAX_DEAL_INDEX: Final = (1 << (REGION_SHIFT - DEAL_SHIFT)) - 1
+"""The last deal a game's deals' region holds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +40,9 @@ class Dealt:
 
 
 def deal_stream(seed: int, index: int) -> Stream:
-    """The stream of deal ``index`` (``0 <= index < 2^63``) of the game with ``seed``
-    (``0 <= seed < 2^128``)."""
-    return seeded(seed).child(GAME).child(index)
+    """The stream of deal ``index`` (``0 <= index <= MAX_DEAL_INDEX``) of the game with
+    ``seed`` (``0 <= seed < 2^128``)."""
+    return region(game_stream(seed, GAME), DEAL, index << DEAL_SHIFT)
 
 
 def deal_tiles(stream: Stream, players: int) -> Dealt:

@@ -50,11 +50,13 @@ def test_a_deal_has_the_shape_of_its_table(api: ContractClient, players: int) ->
 
 def test_the_deal_is_the_streams_own_shuffle(api: ContractClient) -> None:
     """The tiles are the first places of a Fisher-Yates shuffle of the set by rank, drawn
-    from the seed's child 0 and that one's child by the index (docs/simulation.md): written
-    out here from ``rules.stream`` alone."""
+    from game 0 of the seed's run, its deals' region at block ``index << 4``
+    (``sim/streams.py``): written out here from ``rules.stream`` alone."""
     seed, index = 987_654_321, 7
     deck = list(range(TILE_COUNT))
-    seeded(seed).child(0).child(index).shuffle(deck, 13)
+    game = seeded(seed).child(0)
+    game.seek(index << 4)  # the deals' region starts at block 0
+    game.shuffle(deck, 13)
     answer = _ok(api, {"seed": seed, "index": index})
     names = [str(tile) for tile in BY_VALUE]
     assert answer["drawn"] == [
@@ -96,6 +98,7 @@ def test_every_tile_is_dealt_evenly(api: ContractClient) -> None:
         ({"seed": 2**53, "index": 0}, "/seed"),
         ({"seed": 1, "index": -3}, "/index"),
         ({"seed": 1, "index": 1.5}, "/index"),
+        ({"seed": 1, "index": 2**44}, "/index"),
         ({"seed": "7", "index": 0}, "/seed"),
         ({"seed": 1, "index": 0, "rules": {"players": 5}}, "/rules/players"),
         ({"seed": 1, "index": 0, "dealer": 0}, "/dealer"),
