@@ -30,11 +30,11 @@ import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from random import Random
 
 import checkout  # noqa: F401
 
 from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.stream import seeded
 from scoring_api.sim.endgame import EndgameStrategy
 from scoring_api.sim.expert.strategy import ExpertStrategy
 from scoring_api.sim.game import play_game
@@ -58,7 +58,7 @@ def _pair(args: tuple[int, str, str, int, int, int]) -> tuple[int, int, int]:
     won = 0
     for seat in (0, 1):
         players = [player, opponent] if seat == 0 else [opponent, player]
-        game = play_game(players, RULES, Random(f"play-for-the-game:{i}"), i % 2)
+        game = play_game(players, RULES, seeded(i), i % 2)
         won += game.winner == seat
     return won, player.decided, player.changed
 

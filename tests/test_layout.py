@@ -129,7 +129,8 @@ def _reaches(name: str) -> set[str]:
 
 SIM = "scoring_api.sim."
 FOOT = {
-    f"{SIM}{name}" for name in ("chance", "layaway", "ranks", "outcome", "expected", "coverage")
+    f"{SIM}{name}"
+    for name in ("chance", "streams", "layaway", "ranks", "outcome", "expected", "coverage")
 }
 """The simulator's foot: the vocabulary, the random choices and the ``expected`` model."""
 FLOOR = {name for name in MODULES if name.startswith(f"{SIM}playouts")}

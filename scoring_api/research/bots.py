@@ -8,13 +8,13 @@ never another seat's hand) and the values of the tiles it drew for its lay-away.
 
 from __future__ import annotations
 
-from random import Random
 from typing import Any
 
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
+from scoring_api.rules.stream import seeded
 from scoring_api.rules.tiles import tiles_in
 from scoring_api.sim.registry import STRATEGIES, strategy_for
 from scoring_api.sim.seat import Seat, seat_at_turn
@@ -41,10 +41,10 @@ def seat_of(game: StepGame, seat: int) -> Seat:
 class StrategyBot(pyspiel.Bot):  # type: ignore[misc]
     """A strategy of the registry playing one seat of ``python_domino_cribbage``."""
 
-    def __init__(self, strategy: Strategy, seed: int | str = 0) -> None:
+    def __init__(self, strategy: Strategy, seed: int = 0) -> None:
         pyspiel.Bot.__init__(self)
         self.strategy = strategy
-        self.rng = Random(f"{strategy.name}:{seed}")
+        self.rng = seeded(seed)
         self._away: tuple[tuple[int, int], list[int]] = ((-1, -1), [])
 
     def restart_at(self, state: Any) -> None:
@@ -85,7 +85,7 @@ class StrategyBot(pyspiel.Bot):  # type: ignore[misc]
         return next(i for i in self._away[1] if not laid >> i & 1)
 
 
-def strategy_bot(name: str, seed: int | str = 0, budget: int | None = None) -> StrategyBot:
+def strategy_bot(name: str, seed: int = 0, budget: int | None = None) -> StrategyBot:
     """The bot of a registry strategy (``search`` at ``budget`` holdings, if given)."""
     return StrategyBot(strategy_for(name, budget), seed)
 

@@ -16,11 +16,11 @@ fits), then the lay-aways, the blind tile and the order of every draw.
 from __future__ import annotations
 
 from collections.abc import Callable
-from random import Random
 
 from scoring_api.rules.seats import leader, seats_from
+from scoring_api.rules.stream import Stream, seeded
 from scoring_api.rules.tiles import ALL_MASK, ALL_TILES
-from scoring_api.sim.chance import draw_some, pick
+from scoring_api.sim.chance import draw_some
 from scoring_api.sim.playouts.holdings import UNIFORM
 from scoring_api.sim.playouts.knowledge import SeatView
 from scoring_api.sim.stepwise import NO_TILE, DealLog, StepGame, history_of
@@ -31,22 +31,16 @@ Numbers = Callable[[], float]
 """A source of uniform numbers in [0, 1): OpenSpiel's ``UniformProbabilitySampler``, or any."""
 
 
-class _Drawn(Random):
-    """A ``Random`` whose numbers are the sampler's, for the simulator's draws (which use
-    ``random()`` alone)."""
-
-    def __init__(self, numbers: Numbers) -> None:
-        super().__init__(0)
-        self.numbers = numbers
-
-    def random(self) -> float:
-        return min(float(self.numbers()), _BELOW_ONE)
+def _drawn(numbers: Numbers) -> Stream:
+    """The stream of a resampling, named by two of the sampler's numbers (53 bits each)."""
+    high, low = (int(min(float(numbers()), _BELOW_ONE) * 2.0**53) for _ in range(2))
+    return seeded(high << 53 | low)
 
 
 _BELOW_ONE = 1.0 - 2.0**-53
 
 
-def _holdings(rng: Random, view: SeatView, pool: list[int]) -> tuple[list[list[int]], list[int]]:
+def _holdings(rng: Stream, view: SeatView, pool: list[int]) -> tuple[list[list[int]], list[int]]:
     """Each other seat's tiles in hand, drawn from ``pool`` (the tile indices of
     ``view.unseen``): his values by the simulator's uniform draw (``playouts.holdings.UNIFORM``:
     on values, the fullest-count go first), each value then one of its tiles left, uniformly;
@@ -57,7 +51,7 @@ def _holdings(rng: Random, view: SeatView, pool: list[int]) -> tuple[list[list[i
         tiles = []
         for value in values if other != view.seat else ():
             same = [tile for tile in pool if ALL_TILES[tile].value == value]
-            tile = same[pick(rng, len(same))]
+            tile = same[rng.below(len(same))]
             pool.remove(tile)
             tiles.append(tile)
         holdings.append(tiles)
@@ -87,7 +81,7 @@ def _redealt(
     return order
 
 
-def _resampled(game: StepGame, log: DealLog, seat: int, rng: Random) -> DealLog:
+def _resampled(game: StepGame, log: DealLog, seat: int, rng: Stream) -> DealLog:
     n = game.players
     if crib_shown(log):
         # Played out and shown: every tile but the crib's was laid in sight of all, and the
@@ -120,6 +114,6 @@ def _value(tile: int) -> int:
 def resampled_history(game: StepGame, seat: int, numbers: Numbers) -> list[int]:
     """The actions of a game ``seat`` cannot tell from ``game``, its hidden tiles drawn anew
     from ``numbers``."""
-    rng = _Drawn(numbers)
+    rng = _drawn(numbers)
     deals = [_resampled(game, log, seat, rng) for log in game.deals]
     return history_of(game.first_dealer, deals, game.players)

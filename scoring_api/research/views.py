@@ -90,13 +90,13 @@ def view_of(game: StepGame, log: DealLog, seat: int) -> SeatView:
     """What ``seat`` knows of ``log`` (a deal of ``game``), as the simulator's floor takes it
     (``playouts.knowledge``): in the current deal's play, the view of the ``Seat`` the game
     would hand him (``seat.seat_at_turn``); before the play, or in a deal played out, no count
-    and no go, each seat holding what he drew less what he laid away and laid. The seed is
-    left empty: the resampler's draws are OpenSpiel's numbers, not a seed's."""
+    and no go, each seat holding what he drew less what he laid away and laid. The key of his
+    draws is left empty: the resampler's draws are named by OpenSpiel's numbers."""
     n, drawn = game.players, game.drawn
     mine = drawn_by(log, seat, drawn, n)
     if log is game.log and log.starter != NO_TILE:
         own = mine | 1 << log.starter
-        return seat_at_turn(game.referee, seat, own, log.dealer, game.rules).view("")
+        return seat_at_turn(game.referee, seat, own, log.dealer, game.rules).view(())
     laid = laid_by(log, n)
     dealt = len(log.order)
     held = [
@@ -119,7 +119,7 @@ def view_of(game: StepGame, log: DealLog, seat: int) -> SeatView:
         above=(NO_GO,) * n,
         played=tuple(laid),
         unseen=tuple(sorted(tile.value for tile in ALL_TILES if not seen & tile.bit)),
-        seed="",
+        known=(),
     )
 
 

@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from random import Random
 from typing import Literal
 
 from scoring_api.rules.errors import MalformedInputError
 from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
-from scoring_api.rules.tiles import Tile, by_value, ensure_distinct
+from scoring_api.rules.tiles import Tile, by_value, ensure_distinct, tile_mask
 
 from .expected import expected_ranking
 from .expert.model import expert_ranking
 from .expert.tables import EXPERT_PLAYERS, shipped_tables
 from .layaway import DISCARDS, DISCARDS_BY_DRAWN, RankedOption
 from .strategies import Strategy
+from .streams import known_stream, lay_away_key
 
 Model = Literal["expected", "expert"]
 """How a lay-away is valued: ``expected`` counts the hand and a crib of random discards by
@@ -91,11 +91,10 @@ def advise_discards(
     return Advice(ordered, tuple(options))
 
 
-def lay_away_seed(rules: RuleOptions, own_crib: bool, drawn: Sequence[Tile]) -> str:
-    """What a player knows when he lays away, written out: the table, whose crib it is, and
-    the tiles he drew (lowest value first). The seed of a strategy's random choices there."""
-    tiles = " ".join(tile.text for tile in drawn)
-    return f"{rules.players}|{int(rules.partners)}|{int(own_crib)}|{tiles}"
+def lay_away_seed(rules: RuleOptions, own_crib: bool, drawn: Sequence[Tile]) -> tuple[int, ...]:
+    """What a player knows when he lays away, packed (``streams.lay_away_key``): the table,
+    whose crib it is, and the tiles he drew. The name of a strategy's random choices there."""
+    return lay_away_key(rules.players, rules.partners, own_crib, tile_mask(drawn))
 
 
 def strategy_choice(
@@ -103,9 +102,9 @@ def strategy_choice(
 ) -> RankedOption:
     """The option of ``advice`` that ``strategy`` lays away, as it would in a game from the
     same tiles (their values, lowest first); a strategy that draws at random (``random``)
-    draws from a ``Random`` seeded by ``lay_away_seed``, so the same request gives the same
+    draws from the stream named by ``lay_away_seed``, so the same request gives the same
     choice."""
     values = tuple(tile.value for tile in advice.drawn)
-    rng = Random(lay_away_seed(rules, own_crib, advice.drawn))
+    rng = known_stream(lay_away_seed(rules, own_crib, advice.drawn))
     laid = tuple(sorted(strategy.discard(values, own_crib, rules, rng)))
     return next(option for option in advice.options if option.laid_away == laid)

@@ -6,9 +6,9 @@ most on average. Two players only (the expert's tables are of two-player deals: 
 ``players``). It plays as ``expert`` until a side is within ``NEAR`` points of the target.
 From then on, at each choice of the play (two values that fit), it draws ``HOLDINGS``
 holdings of the other as ``search`` does (against the expert's lay-away of his six,
-fitting the tiles he laid and his goes: ``playouts.holdings.AgainstLayAway``, seeded by what
-the seat knows) and plays each value out against each, both laying by the expert's play
-table, tile by tile so that the side that first reaches the target wins
+fitting the tiles he laid and his goes: ``playouts.holdings.AgainstLayAway``, from the
+stream named by what the seat knows) and plays each value out against each, both laying by
+the expert's play table, tile by tile so that the side that first reaches the target wins
 (``playouts.two_player.StateNets.race``). A play-out where neither does is valued by the
 chance to win at the show (``winprob.chances``): each hand counted with the starter (his own,
 the other's drawn holding with the tiles he laid), then the crib and the deals to come. It
@@ -22,7 +22,6 @@ fares against ``expert``: bench/play_for_the_game.py (bench/README.md, "Play for
 
 from __future__ import annotations
 
-from random import Random
 from typing import Final
 
 from mypy_extensions import mypyc_attr
@@ -30,6 +29,7 @@ from mypy_extensions import mypyc_attr
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.seats import next_seat
 from scoring_api.rules.show import show_table, value_keys
+from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import Tile, tiles_in
 
 from .coverage import uncovered
@@ -87,7 +87,7 @@ class EndgameStrategy(ExpertStrategy):
         self.changed = 0
         """Of those, where the chance's best value was not the points' best."""
 
-    def lay(self, seat: Seat, rng: Random) -> Tile:
+    def lay(self, seat: Seat, rng: Stream) -> Tile:
         if seat.players != EXPERT_PLAYERS:
             raise ValueError(f"{self.name} is for {EXPERT_PLAYERS} players only")
         playable = seat.playable
@@ -111,7 +111,7 @@ class EndgameStrategy(ExpertStrategy):
         best net points, ``by="points"``)."""
         other = next_seat(seat.seat, EXPERT_PLAYERS)
         view = seat.view()
-        holdings = self._against().holdings(view, Random(view.seed), self.holdings)
+        holdings = self._against().holdings(view, view.stream(), self.holdings)
         key = play_key(seat)
         assert key is not None, "a choice of values"
         state = StateNets(key, self.tables.play)

@@ -1,15 +1,15 @@
 """A whole game for 2, 3 or 4 players or two partnerships (docs/rules.md sections 2-5, 8),
 played through the same referee and show scorer as the endpoints.
 
-The deal is kept as masks and show keys (a hand's tiles as a ``TileMask``, its values as a
-``show`` table key), made as the tiles are dealt; tiles and items are made only for a
-transcript. A scoring event that wins says so, and the game stops there.
+Its random numbers are the game's stream's (``streams``: the deals' region, each seat's own
+for his strategy's choices). The deal is kept as masks and show keys (a hand's tiles as a
+``TileMask``, its values as a ``show`` table key), made as the tiles are dealt; tiles and
+items are made only for a transcript. A scoring event that wins says so, and the game stops there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from random import Random
 
 from mypy_extensions import i64
 
@@ -26,9 +26,9 @@ from scoring_api.rules.records import PlaySheet
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seats import seating_of
 from scoring_api.rules.show import show_table
+from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import BY_VALUE, RANK_OF, Tile, TileMask, tiles_counted, tiles_in
 
-from .chance import pick_with, random_of
 from .outcome import (
     CRIB,
     HAND,
@@ -51,6 +51,7 @@ from .ranks import (
 )
 from .seat import Seat
 from .strategies import Strategy
+from .streams import DEAL, DEAL_SHIFT, SEAT, region
 
 
 class _Player:
@@ -131,10 +132,11 @@ class GameTable:
         self.seats = [Seat((), (), 0, HAND_SIZE, seat) for seat in range(n)]
         self.transcribing = transcript
 
-    def start(self, rng: Random, first_dealer: int) -> None:
-        """A new game: no points, no deals; every random choice from ``rng``."""
-        self.rng = rng
-        self.random = random_of(rng)  # the deal's draws call it directly
+    def start(self, game: Stream, first_dealer: int) -> None:
+        """A new game: no points, no deals; every random choice from ``game``'s stream (its
+        deals' region, and each seat's own for his choices: ``streams``)."""
+        self.dealing = region(game, DEAL)
+        self.choosing = [region(game, SEAT + seat) for seat in range(self.players)]
         self.scores = [0] * self.sides
         self.winner = -1
         for player in self.seated:
@@ -162,9 +164,9 @@ class GameTable:
             return True
         return False
 
-    def play(self, rng: Random, first_dealer: int) -> GameResult:
-        """One game to ``rules.target``; every random choice comes from ``rng``."""
-        self.start(rng, first_dealer)
+    def play(self, game: Stream, first_dealer: int) -> GameResult:
+        """One game to ``rules.target``; every random choice comes from ``game``'s stream."""
+        self.start(game, first_dealer)
         return self.finish()
 
     def finish(self) -> GameResult:
@@ -217,12 +219,11 @@ class GameTable:
     def shuffled(self) -> list[int]:
         """The deck of ranks (positions in ``BY_VALUE``, so a seat's ranks read lowest first
         are his tiles by value) after a partial Fisher-Yates shuffle of the ``drawn`` tiles a
-        deal draws, which come first."""
+        deal draws, which come first: from the deal's own blocks of the deals' region."""
         deck = list(RANKS)
-        random = self.random
-        for i in range(self.drawn):
-            j = i + pick_with(random, TILE_COUNT - i)
-            deck[i], deck[j] = deck[j], deck[i]
+        dealing = self.dealing
+        dealing.seek((self.deals - 1) << DEAL_SHIFT)
+        dealing.shuffle(deck, self.drawn)
         return deck
 
     def lay_away(self, deck: list[int], starter: Tile, record: DealRecord | None) -> int:
@@ -253,7 +254,7 @@ class GameTable:
         each = self.deal_shape.drawn
         values = rank_values(ranks, each)
         strategy = self.strategies[p]
-        laid = strategy.discard(values, own_crib, self.rules, self.rng)
+        laid = strategy.discard(values, own_crib, self.rules, self.choosing[p])
         away: i64 = 0
         for k in laid:
             away |= 1 << k
@@ -309,7 +310,7 @@ class GameTable:
         record = self.record
         referee = self.referee
         referee.restart(self.dealer, starter, held)
-        seats, strategies, rng = self.seats, self.strategies, self.rng
+        seats, strategies, choosing = self.seats, self.strategies, self.choosing
         seated, dealer, sides, rules = self.seated, self.dealer, self.side_of, self.rules
         for seat in seats:  # the referee's public play: the go bounds too, as they change
             own = seated[seat.seat].own
@@ -333,7 +334,7 @@ class GameTable:
                 continue
             seat = seats[player]
             seat.at_turn(referee, playable, state.ranks)
-            tile = strategies[player].lay(seat, rng)
+            tile = strategies[player].lay(seat, choosing[player])
             if sheet is None:
                 closes = referee.lay_scored(player, tile)
             else:
@@ -352,23 +353,27 @@ class GameTable:
 
 
 def play_on(
-    players: Sequence[Strategy], rules: RuleOptions, rng: Random, dealer: int, scores: Sequence[int]
+    players: Sequence[Strategy],
+    rules: RuleOptions,
+    game: Stream,
+    dealer: int,
+    scores: Sequence[int],
 ) -> GameResult:
-    """The rest of a game from ``scores`` with ``dealer`` to deal: what the chance to win is
-    checked against."""
+    """The rest of a game from ``scores`` with ``dealer`` to deal, from ``game``'s stream:
+    what the chance to win is checked against."""
     table = GameTable(players, rules, False)
-    table.start(rng, dealer)
+    table.start(game, dealer)
     table.scores = list(scores)
     return table.finish()
 
 
 def whole_deals(
-    players: Sequence[Strategy], rules: RuleOptions, rng: Random, dealer: int, deals: int
+    players: Sequence[Strategy], rules: RuleOptions, game: Stream, dealer: int, deals: int
 ) -> list[DealRecord]:
     """``deals`` deals from ``dealer`` on, each played whole as in a game no target ends (the
     chance to win's library: nothing the players choose looks at the score)."""
     table = GameTable(players, rules, True)
-    table.start(rng, dealer)
+    table.start(game, dealer)
     table.target = 1 << 62  # no deal reaches it
     for _ in range(deals):
         table.deal()
@@ -379,9 +384,9 @@ def whole_deals(
 def play_game(
     strategies: Sequence[Strategy],
     rules: RuleOptions,
-    rng: Random,
+    game: Stream,
     first_dealer: int,
     transcript: bool = False,
 ) -> GameResult:
-    """One game to ``rules.target``; every random choice comes from ``rng``."""
-    return GameTable(strategies, rules, transcript).play(rng, first_dealer)
+    """One game to ``rules.target``; every random choice comes from ``game``'s stream."""
+    return GameTable(strategies, rules, transcript).play(game, first_dealer)

@@ -7,15 +7,14 @@ reads the record once, scoring the deal so far (``rules.deal.refereed_deal``: th
 the board) and checking the turn on that reading as ``/v1/plays/validate`` checks a proposed
 play (``rules.validation.check_turn``); from it the seat is handed to the strategy as the
 game hands it a ``Seat`` (``seat.seat_at_turn``: its choice is the one it makes in a
-simulated game from the same knowledge), and what he knows (``Seat.view``, seeded as a game's
-turn) is valued option by option as the review of a deal values a tile (``review.worth``).
+simulated game from the same knowledge), and what he knows (``Seat.view``, its draws named as a
+game's turn) is valued option by option as the review of a deal values a tile (``review.worth``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from random import Random
 
 from scoring_api.rules.deal import Deal, refereed_deal
 from scoring_api.rules.errors import MalformedInputError
@@ -126,7 +125,7 @@ def advise_move(request: MoveRequest) -> MoveAdvice:
                 key=lambda option: (-option.expected, -_value(option.tile), option.tile),
             )
         )
-        choice: Tile | None = request.strategy.lay(known, Random(view.seed))
+        choice: Tile | None = request.strategy.lay(known, view.stream())
     else:
         options = (MoveOption(None, go_value(view, request.playouts, table)),)
         choice = None

@@ -1,7 +1,8 @@
 """Runs of many games, summarized as sums so that shards of a run merge exactly.
 
-Game ``i`` of a run is played with ``Random(f"{seed}:{i}")``: it depends only on the seed, its
-index and the request, never on the process, the worker or the order of the other games. A
+Game ``i`` of a run is played from the stream ``seeded(seed).child(i)`` (``streams``' key
+scheme, version ``STREAM_VERSION``): it depends only on the seed, its index and the request,
+never on the process, the worker or the order of the other games. A
 run takes its players as strategy objects, resolved from their names where a request is read
 (``registry``), so that a builder may run players of its own.
 """
@@ -11,17 +12,17 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
-from random import Random
 from typing import Literal
 
 from scoring_api.rules.constants import MAX_SHOW
 from scoring_api.rules.options import DEFAULT_RULES, RuleOptions
+from scoring_api.rules.stream import Stream, seeded
 from scoring_api.rules.tiles import ALL_TILES, Tile
 
-from .chance import pick
 from .game import GameTable
 from .outcome import CRIB, HAND, PLAY, SOURCE_COUNT, SOURCES, STARTER, GameResult
 from .strategies import Strategy
+from .streams import FIRST_DEALER, region
 
 MAX_SEED = 2**53 - 1
 FirstDealer = Literal["alternate", "draw"] | int
@@ -40,7 +41,7 @@ class SimulationRequest:
     rules: RuleOptions
     """The rules played."""
     seed: int
-    """The run's seed: game ``i`` plays from ``Random(f"{seed}:{i}")``."""
+    """The run's seed: game ``i`` plays from ``streams.game_stream(seed, i)``."""
     games: int
     """How many games."""
     first_game: int = 0
@@ -58,7 +59,7 @@ class SimulationRequest:
         return tuple(strategy.name for strategy in self.lineup)
 
 
-def draw_for_dealer(rng: Random, players: int) -> int:
+def draw_for_dealer(rng: Stream, players: int) -> int:
     """Every player draws a tile; the lowest value deals; only those tied for lowest draw
     again, from the whole set (docs/rules.md sections 2 and 8.1)."""
     drawing = list(range(players))
@@ -70,32 +71,33 @@ def draw_for_dealer(rng: Random, players: int) -> int:
             return drawing[0]
 
 
-def _distinct_tiles(rng: Random, k: int) -> list[Tile]:
-    """``k`` distinct tiles drawn from the set, one after another (``rng.random()`` only)."""
+def _distinct_tiles(rng: Stream, k: int) -> list[Tile]:
+    """``k`` distinct tiles drawn from the set, one after another (one ``below`` each)."""
     chosen: list[int] = []
     for drawn in range(k):
-        index = pick(rng, len(ALL_TILES) - drawn)
+        index = rng.below(len(ALL_TILES) - drawn)
         for taken in sorted(chosen):  # the index-th tile not yet drawn
             index += index >= taken
         chosen.append(index)
     return [ALL_TILES[i] for i in chosen]
 
 
-def first_dealer_of(request: SimulationRequest, index: int, rng: Random) -> int:
-    """Game ``index``'s first dealer (the draw takes its tiles from the game's ``rng``)."""
+def first_dealer_of(request: SimulationRequest, index: int, game: Stream) -> int:
+    """Game ``index``'s first dealer (the draw takes its tiles from the game's stream's
+    region ``FIRST_DEALER``)."""
     players = request.rules.players
     if request.first_dealer == "alternate":
         return index % players
     if request.first_dealer == "draw":
-        return draw_for_dealer(rng, players)
+        return draw_for_dealer(region(game, FIRST_DEALER), players)
     return request.first_dealer
 
 
 class RunGames:
     """The games of a run, played one after another at one ``GameTable`` (its strategies,
     seats and referee made once). Game ``i`` is still a pure function of the request and
-    ``i``: one generator is seeded anew from ``f"{seed}:{i}"`` for each, the same stream as a
-    new ``Random`` of that string, and the table keeps nothing of one game for the next."""
+    ``i``: its stream is the run's child ``i``, and the table keeps nothing of one game for
+    the next."""
 
     def __init__(
         self,
@@ -108,18 +110,12 @@ class RunGames:
         self.request = request
         lineup = request.lineup if strategies is None else strategies
         self.table = GameTable(lineup, request.rules, transcript)
-        self.rng: Random | None = None
+        self.run = seeded(request.seed)
 
     def play(self, index: int) -> GameResult:
         """Game ``index`` of the run."""
-        request = self.request
-        seed = f"{request.seed}:{index}"
-        rng = self.rng
-        if rng is None:
-            rng = self.rng = Random(seed)
-        else:
-            rng.seed(seed)
-        return self.table.play(rng, first_dealer_of(request, index, rng))
+        game = self.run.child(index)
+        return self.table.play(game, first_dealer_of(self.request, index, game))
 
 
 def play_one(request: SimulationRequest, index: int, transcript: bool = False) -> GameResult:

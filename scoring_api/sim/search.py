@@ -16,22 +16,22 @@ points now less the next seat's best reply from the tiles he holds in the draw
 better than ``expected`` with four players). He lays the value with the best total of the rest
 of the play's points, his side's minus the others'.
 
-The draws come from a ``Random`` seeded by what the seat knows, written out
-(``SeatView.seed``), never from the game's: a game is still a function of its seed, no draw can
-depend on a tile he has not seen (the ``Seat`` names none: ``tests/sim/test_search.py`` checks
-it), and the game's own random numbers, so its deals, are those of any other lineup: the
-ladder's two seatings of a seed see the same tiles all game long.
+The draws come from the stream named by what the seat knows, packed into ints
+(``SeatView.known``, ``streams``), never from the game's: a game is still a function of its
+seed, no draw can depend on a tile he has not seen (the ``Seat`` names none:
+``tests/sim/test_search.py`` checks it), and the game's deals are those of any other lineup:
+the ladder's two seatings of a seed see the same tiles all game long.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from math import sqrt
-from random import Random
 from typing import Final
 
 from mypy_extensions import mypyc_attr
 
+from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import Tile
 
 from .expert.strategy import ExpertLayAway, ExpertStrategy, play_key
@@ -237,7 +237,7 @@ class SearchStrategy(ExpertStrategy):
             return DEFAULT_BUDGET if players == EXPERT_PLAYERS else DEFAULT_BUDGET_MORE_PLAYERS
         return self.budget
 
-    def lay(self, seat: Seat, rng: Random) -> Tile:
+    def lay(self, seat: Seat, rng: Stream) -> Tile:
         playable = seat.playable
         if playable[0].value == playable[-1].value:
             return playable[0]
@@ -256,7 +256,7 @@ class SearchStrategy(ExpertStrategy):
         lay-away, both laying by the expert's play table."""
         key = play_key(seat)
         assert key is not None, "a choice of values"
-        tables, rng = self.tables, Random(view.seed)
+        tables, rng = self.tables, view.stream()
         against = self._against
         if against is None or against[0] is not tables:
             against = self._against = (tables, AgainstLayAway(ExpertLayAway(tables)))
@@ -275,5 +275,5 @@ def _sampler(view: SeatView) -> Sampler:
 
 def _seat_nets(view: SeatView, sampler: Sampler) -> Callable[[int], dict[int, list[int]]]:
     """The careful play-outs of ``n`` more deals drawn by ``sampler``."""
-    rng = Random(view.seed)
+    rng = view.stream()
     return lambda n: seat_nets(view, sampler.deals(view, rng, n), True)

@@ -153,15 +153,15 @@ class Seat(SharedPlay):
         copy.scores, copy.starter = list(self.scores), self.starter
         return copy
 
-    def view(self, seed: str | None = None) -> SeatView:
+    def view(self, known: tuple[int, ...] | None = None) -> SeatView:
         """What he knows, readable, as the play-outs and the draws of the others' holdings take
-        it (``playouts``), seeded by ``seed``: by default all of it written out, as a game's
-        turn (``knowledge.turn_seed``)."""
+        it (``playouts``), his draws named by ``known``: by default all of it packed, as a
+        game's turn (``knowledge.turn_seed``)."""
         players, above = self.players, self.above
         held = tuple(self.holds(other) for other in range(players))
         count_values, passed, last = self.count_values, tuple(self.passed), self.last
-        if seed is None:
-            seed = turn_seed(
+        if known is None:
+            known = turn_seed(
                 self.seat, self.dealer, self.own, self.seen, count_values, last, held, above, passed
             )
         return SeatView(
@@ -178,7 +178,7 @@ class Seat(SharedPlay):
             above=tuple(above),
             played=tuple(self.played),
             unseen=tuple(tile.value for tile in tiles_in[self.unseen()]),
-            seed=seed,
+            known=known,
         )
 
     @property

@@ -1,8 +1,9 @@
 """Named strategies for simulated games: each chooses a discard and a tile to lay, and says
 what it is: the tables it sits at, the budget it takes if any, what a game costs it.
 
-A strategy sees only what its player could see at the table (``Seat``). Random choices use
-only ``rng.random()`` (``chance.pick``), whose sequence Python guarantees across versions.
+A strategy sees only what its player could see at the table (``Seat``). Its random choices
+come from the ``rng`` it is handed, a ``rules.stream.Stream`` (in a game, his seat's own
+stream: ``streams``).
 What it says of itself is read where a request is read (the API, the command line, the
 cluster's sizer, ``GET /v1/strategies``), so it is written once, on the strategy. Adding one:
 a subclass of ``Strategy`` listed in ``registry.STRATEGIES`` (docs/extending.md).
@@ -13,7 +14,6 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from math import comb
-from random import Random
 from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
@@ -36,6 +36,7 @@ from scoring_api.rules.play_scoring import (
     values_of_code,
     with_value,
 )
+from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import (
     BY_VALUE,
     VALUE_COUNTS,
@@ -45,7 +46,6 @@ from scoring_api.rules.tiles import (
     tiles_counted,
 )
 
-from .chance import pick
 from .expected import best_discard, best_hand_discard
 from .layaway import DrawnValues, Positions
 from .ranks import RANK_VALUES, lowest, nth_rank
@@ -123,14 +123,14 @@ class Strategy(ABC):
 
     @abstractmethod
     def discard(
-        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
+        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Stream
     ) -> Positions:
         """Positions (in ``values``, the drawn tiles' values lowest first) of the tiles laid
         away: two of six with two players, one of five with three or four. ``own_crib``: the
         crib is his side's."""
 
     @abstractmethod
-    def lay(self, seat: Seat, rng: Random) -> Tile:
+    def lay(self, seat: Seat, rng: Stream) -> Tile:
         """One of ``seat.playable``."""
 
 
@@ -141,18 +141,18 @@ class RandomStrategy(Strategy):
     seat_seconds = 0.05e-3
 
     def discard(
-        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
+        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Stream
     ) -> Positions:
         drawn = len(values)
-        first = pick(rng, drawn)
+        first = rng.below(drawn)
         if drawn - HAND_SIZE == 1:  # he keeps four: one laid away
             return (first,)
-        second = pick(rng, drawn - 1)
+        second = rng.below(drawn - 1)
         return first, second + (second >= first)
 
-    def lay(self, seat: Seat, rng: Random) -> Tile:
+    def lay(self, seat: Seat, rng: Stream) -> Tile:
         playable = seat.playable_ranks  # the n-th of them by value, as from the tuple
-        return BY_VALUE[nth_rank(playable, pick(rng, tiles_counted(playable)))]
+        return BY_VALUE[nth_rank(playable, rng.below(tiles_counted(playable)))]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -165,11 +165,11 @@ class GreedyStrategy(Strategy):
     seat_seconds = 0.125e-3
 
     def discard(
-        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
+        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Stream
     ) -> Positions:
         return best_hand_discard(values, rules)
 
-    def lay(self, seat: Seat, rng: Random) -> Tile:
+    def lay(self, seat: Seat, rng: Stream) -> Tile:
         playable = seat.playable_ranks
         best, best_key = 0, -1
         while playable:  # lowest value first; the first best, as max() picks it
@@ -245,11 +245,11 @@ class ExpectedStrategy(Strategy):
     seat_seconds = 0.25e-3
 
     def discard(
-        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
+        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Stream
     ) -> Positions:
         return best_discard(values, own_crib, rules)
 
-    def lay(self, seat: Seat, rng: Random) -> Tile:
+    def lay(self, seat: Seat, rng: Stream) -> Tile:
         playable = seat.playable_ranks
         first = lowest(playable)
         if playable == 1 << first:

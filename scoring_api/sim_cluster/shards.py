@@ -16,11 +16,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from random import Random
 from typing import Any
 
 from scoring_api import __version__
 from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import Tile
 from scoring_api.sim.layaway import DrawnValues, Positions
 from scoring_api.sim.outcome import GameResult
@@ -169,13 +169,13 @@ class _Halting(Strategy):
         self.inner, self.halt = inner, halt
 
     def discard(
-        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
+        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Stream
     ) -> Positions:
         if self.halt():
             raise GameHalted
         return self.inner.discard(values, own_crib, rules, rng)
 
-    def lay(self, seat: Seat, rng: Random) -> Tile:
+    def lay(self, seat: Seat, rng: Stream) -> Tile:
         if self.halt():
             raise GameHalted
         return self.inner.lay(seat, rng)

@@ -9,13 +9,13 @@ import copy
 import json
 import re
 from pathlib import Path
-from random import Random
 from typing import Any
 
 import pytest
 
 from scoring_api.app import create_app
 from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.stream import seeded
 from scoring_api.sim.game import play_game
 from scoring_api.sim.game_records import game_record
 from scoring_api.sim.registry import strategy_for
@@ -28,7 +28,7 @@ CHANCES, SCORE, REVIEW = "/v1/games/win-probability", "/v1/games/score", "/v1/ga
 
 def _record(rules: RuleOptions, seed: int, strategy: str = "expected") -> dict[str, Any]:
     players = [strategy_for(strategy)] * rules.players
-    game = play_game(players, rules, Random(seed), seed % rules.players, transcript=True)
+    game = play_game(players, rules, seeded(seed), seed % rules.players, transcript=True)
     names = [f"P{seat}" for seat in range(rules.players)]
     return game_record(game, rules, names, [strategy] * rules.players)
 

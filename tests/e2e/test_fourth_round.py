@@ -14,12 +14,12 @@ import re
 import urllib.error
 import urllib.request
 from pathlib import Path
-from random import Random
 from typing import Any
 
 import pytest
 
 from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.stream import seeded
 from scoring_api.sim.game import play_game
 from scoring_api.sim.game_records import game_record
 from scoring_api.sim.registry import strategy_for
@@ -92,7 +92,7 @@ def simulated(base_url: str, seed: int) -> dict[str, Any]:
     """A simulated two-player game's record, every deal with its drawn tiles, hands and crib,
     each deal after the first with the scores before it, as a file may hold them."""
     rules = RuleOptions()
-    game = play_game([strategy_for("greedy")] * 2, rules, Random(seed), seed % 2, transcript=True)
+    game = play_game([strategy_for("greedy")] * 2, rules, seeded(seed), seed % 2, transcript=True)
     record = game_record(game, rules, ["Ann", "Bob"], ["greedy", "greedy"])
     scored = api(base_url, "/v1/games/score", record)
     for deal, answer in zip(record["deals"][1:], scored["deals"][1:], strict=True):

@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 import urllib.request
 from pathlib import Path
-from random import Random
 from typing import Any
 
 import pytest
 
 from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.stream import seeded
 from scoring_api.sim.game import play_game
 from scoring_api.sim.game_records import game_record
 from scoring_api.sim.registry import strategy_for
@@ -46,7 +46,7 @@ def _record(seed: int, finished: bool = True) -> dict[str, Any]:
     deals and the third one's first four entries of the play."""
     rules = RuleOptions()
     players = [strategy_for("greedy")] * 2
-    game = play_game(players, rules, Random(seed), seed % 2, transcript=True)
+    game = play_game(players, rules, seeded(seed), seed % 2, transcript=True)
     record = game_record(game, rules, ["Ann", "Bob"], ["greedy", "greedy"])
     record["seats"] = [{"name": "Ann"}, {"name": "Bob"}]
     if finished:

@@ -31,6 +31,7 @@ from rulebook import (
 
 from scoring_api.app import create_app
 from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.stream import seeded
 from scoring_api.sim.game import play_game
 from scoring_api.sim.game_records import game_record
 from scoring_api.sim.registry import strategy_for
@@ -313,7 +314,7 @@ def _reviews() -> Iterator[Case]:
 
 def _game_record(rules: RuleOptions, seed: int, strategy: str) -> dict[str, Any]:
     players = [strategy_for(strategy)] * rules.players
-    game = play_game(players, rules, Random(seed), seed % rules.players, transcript=True)
+    game = play_game(players, rules, seeded(seed), seed % rules.players, transcript=True)
     names = [f"Seat {seat}" for seat in range(rules.players)]
     return game_record(game, rules, names, [strategy] * rules.players)
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from random import Random
 
 from scoring_api.rules import Play, PlayReferee, RuleOptions
 from scoring_api.rules.constants import MAX_COUNT
+from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import Tile
 from scoring_api.sim.outcome import DealRecord, GameResult
 from scoring_api.sim.playouts.laying import greedy_of_code
@@ -41,15 +41,15 @@ RECORDER_BUDGET = 6
 
 
 class Recorder(SearchStrategy):
-    """Plays as ``search`` and keeps each choice: what the seat was told, the game's random
-    state, and the tile laid."""
+    """Plays as ``search`` and keeps each choice: what the seat was told, where his own
+    stream stood (its name and place), and the tile laid."""
 
     def __init__(self) -> None:
         super().__init__(RECORDER_BUDGET)
         self.choices: list[tuple[Seat, tuple[object, ...], Tile]] = []
 
-    def lay(self, seat: Seat, rng: Random) -> Tile:
-        state = rng.getstate()
+    def lay(self, seat: Seat, rng: Stream) -> Tile:
+        state = (rng.k0, rng.k1, rng.n0, rng.n1, rng.block, rng.left)
         tile = super().lay(seat, rng)
         if seat.playable[0].value != seat.playable[-1].value:
             self.choices.append((seat.snapshot(), state, tile))

@@ -13,6 +13,7 @@ from scoring_api.rules import DEFAULT_RULES, RuleOptions
 from scoring_api.rules.play_scoring import values_code
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seats import leader
+from scoring_api.rules.stream import Stream, seeded
 from scoring_api.rules.tiles import ALL_TILES, Tile
 from scoring_api.sim.builders import entries
 from scoring_api.sim.builders import expert as build
@@ -208,7 +209,7 @@ class _SeatsKept(ExpertStrategy):
         super().__init__()
         self.seats: list[Seat] = []
 
-    def lay(self, seat: Seat, rng: Random) -> Tile:
+    def lay(self, seat: Seat, rng: Stream) -> Tile:
         if seat.playable[0].value != seat.playable[-1].value:
             self.seats.append(seat.snapshot())
         return super().lay(seat, rng)
@@ -219,7 +220,7 @@ def test_the_expert_looks_up_the_state_play_key_names() -> None:
     key, and the same value laid from the shipped table, on every choice of some games."""
     kept = _SeatsKept()
     for game in range(6):
-        play_game([kept, _SeatsKept()], DEFAULT_RULES, Random(game), game % 2)
+        play_game([kept, _SeatsKept()], DEFAULT_RULES, seeded(game), game % 2)
     packed, found = packed_play(SHIPPED.play), 0
     assert len(kept.seats) > 50
     for seat in kept.seats:

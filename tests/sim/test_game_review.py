@@ -3,12 +3,11 @@ the chance to win, each player's figures (docs/review.md, a whole game)."""
 
 from __future__ import annotations
 
-from random import Random
-
 import pytest
 
 from scoring_api.rules.game import score_game
 from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.stream import seeded
 from scoring_api.sim.game import play_game
 from scoring_api.sim.game_records import recorded_deal
 from scoring_api.sim.registry import strategy_for
@@ -29,7 +28,7 @@ PLAYOUTS = 30
 
 def _reviewed(rules: RuleOptions, lineup: list[str], seed: int, drawn: bool = True) -> GameReview:
     players = [strategy_for(name) for name in lineup]
-    game = play_game(players, rules, Random(seed), seed % rules.players, transcript=True)
+    game = play_game(players, rules, seeded(seed), seed % rules.players, transcript=True)
     records = game.transcript or []
     scored = score_game(rules, [recorded_deal(record) for record in records])
     draws = [record.hands if drawn else None for record in records]
@@ -76,7 +75,7 @@ def test_each_player_adds_up_his_decisions(rules: RuleOptions) -> None:
 def test_each_deal_is_reviewed_as_the_deal_review_reviews_it() -> None:
     rules = RuleOptions()
     players = [strategy_for("expected"), strategy_for("random")]
-    game = play_game(players, rules, Random(9), 1, transcript=True)
+    game = play_game(players, rules, seeded(9), 1, transcript=True)
     records = game.transcript or []
     scored = score_game(rules, [recorded_deal(record) for record in records])
     review = review_game(GameToReview(rules, scored, [r.hands for r in records], "expert", 20))

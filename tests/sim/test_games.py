@@ -8,6 +8,7 @@ from random import Random
 import pytest
 
 from scoring_api.rules import RuleOptions, leader, show_total
+from scoring_api.rules.stream import Stream, seeded
 from scoring_api.sim.game import play_game
 from scoring_api.sim.outcome import DealRecord
 from scoring_api.sim.registry import NAMES, lineup_of
@@ -120,7 +121,7 @@ class _LaysAway(RandomStrategy):
         self.positions = positions
 
     def discard(
-        self, values: tuple[int, ...], own_crib: bool, rules: RuleOptions, rng: Random
+        self, values: tuple[int, ...], own_crib: bool, rules: RuleOptions, rng: Stream
     ) -> tuple[int, ...]:
         return self.positions
 
@@ -132,4 +133,4 @@ def test_a_strategy_that_lays_away_what_it_did_not_draw_is_an_error(
     """Two players lay away two of six positions: a repeat, a seventh tile or a wrong number
     is refused by name, not played as a hand of five."""
     with pytest.raises(ValueError, match=r"random laid away positions .* of 6 tiles"):
-        play_game([_LaysAway(positions), RandomStrategy()], RuleOptions(), Random(1), 0)
+        play_game([_LaysAway(positions), RandomStrategy()], RuleOptions(), seeded(1), 0)

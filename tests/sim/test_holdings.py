@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
-from random import Random
 
 import pytest
 
 from scoring_api.rules import DEFAULT_RULES, RuleOptions
 from scoring_api.rules.seats import next_seat
+from scoring_api.rules.stream import seeded
 from scoring_api.rules.tiles import tiles_in
 from scoring_api.sim.expected import best_discard
 from scoring_api.sim.expert.strategy import ExpertLayAway, ExpertStrategy
@@ -34,7 +34,7 @@ def choices(rules: RuleOptions) -> list[Seat]:
     recorder = Recorder()
     others = [ExpectedStrategy() for _ in range(rules.players - 1)]
     for game in range(3):
-        play_game([recorder, *others], rules, Random(f"infer:{game}"), game % rules.players)
+        play_game([recorder, *others], rules, seeded(game), game % rules.players)
     assert len(recorder.choices) > 15
     return [seat for seat, _, _ in recorder.choices]
 
@@ -64,7 +64,7 @@ def keepable(view: SeatView, hands: Sequence[Sequence[int]], rules: RuleOptions)
 def test_every_deal_fits_what_the_seat_knows(rules: RuleOptions) -> None:
     for seat in choices(rules):
         view = seat.view()
-        for hands in AGAINST_EXPECTED.deals(view, Random(view.seed), DRAWS):
+        for hands in AGAINST_EXPECTED.deals(view, view.stream(), DRAWS):
             assert hands[view.seat] == list(view.hand)
             dealt: Counter[int] = Counter()
             for other, hand in enumerate(hands):
@@ -85,7 +85,7 @@ def test_the_holdings_drawn_are_those_their_lay_aways_make_likely(rules: RuleOpt
     inferred = uniform = seats = 0
     for seat in choices(rules):
         view = seat.view()
-        rng = Random(view.seed)
+        rng = view.stream()
         for _ in range(DRAWS):
             inferred += keepable(view, AGAINST_EXPECTED.deals(view, rng, 1)[0], rules)
             uniform += keepable(view, UNIFORM.deals(view, rng, 1)[0], rules)
@@ -99,15 +99,15 @@ def test_the_views_seed_is_what_the_seat_knows_and_nothing_else() -> None:
     seat = choices(RuleOptions(players=4))[0]
     view = seat.view()
     assert view == seat.snapshot().view()
-    again = AGAINST_EXPECTED.deals(seat.snapshot().view(), Random(view.seed), 5)
-    assert AGAINST_EXPECTED.deals(view, Random(view.seed), 5) == again
+    again = AGAINST_EXPECTED.deals(seat.snapshot().view(), view.stream(), 5)
+    assert AGAINST_EXPECTED.deals(view, view.stream(), 5) == again
 
 
 def two_player_choices() -> list[Seat]:
     """What a search seat was told at each of its choices over three two-player games."""
     recorder = Recorder()
     for game in range(3):
-        play_game([recorder, ExpertStrategy()], DEFAULT_RULES, Random(f"keep:{game}"), game % 2)
+        play_game([recorder, ExpertStrategy()], DEFAULT_RULES, seeded(game), game % 2)
     assert len(recorder.choices) > 15
     return [seat for seat, _, _ in recorder.choices]
 
@@ -136,7 +136,7 @@ def test_two_players_every_holding_fits_and_most_are_ones_the_expert_keeps() -> 
     for seat in seats:
         view = seat.view()
         other = next_seat(view.seat, 2)
-        rng = Random(view.seed)
+        rng = view.stream()
         for hands in sampler.deals(view, rng, DRAWS):
             assert hands[view.seat] == list(view.hand)
             holding = hands[other]

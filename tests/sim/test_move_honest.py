@@ -13,6 +13,7 @@ import pytest
 from scoring_api.rules import ALL_TILES, Play, RuleOptions, Tile
 from scoring_api.rules.records import RecordReader, read_record, referee_for
 from scoring_api.rules.referee import PlayReferee
+from scoring_api.rules.stream import seeded
 from scoring_api.rules.validation import check_turn
 from scoring_api.sim.outcome import DealRecord
 from scoring_api.sim.playouts.knowledge import turn_seed
@@ -99,13 +100,13 @@ def test_the_seat_and_its_search_do_not_see_the_tiles_he_has_not_seen(mode: str)
             # turn is: by everything he knows written out
             view = known.view()
             held = tuple(known.holds(other) for other in range(rules.players))
-            assert view.seed == turn_seed(
+            assert view.known == turn_seed(
                 seat, record.dealer, own_of(record, seat), known.seen, known.count_values,
                 known.last, held, known.above, known.passed,
             )  # fmt: skip
             if len({tile.value for tile in known.playable}) < 2:
                 continue
-            choice = SEARCH.lay(known, Random(0))
+            choice = SEARCH.lay(known, seeded(0))
             assert choice == play.tile  # the simulator's move, from the API's seat
             for _ in range(2):
                 hands = redealt(record, plays[:i], seat, reader, rng)
@@ -115,6 +116,6 @@ def test_the_seat_and_its_search_do_not_see_the_tiles_he_has_not_seen(mode: str)
                     full_reader.read(k, earlier)
                 other = seat_from(full, record, seat, rules)
                 assert fields(other) == fields(known)
-                assert SEARCH.lay(other, Random(1)) == choice
+                assert SEARCH.lay(other, seeded(1)) == choice
             asked += 1
     assert asked >= 6

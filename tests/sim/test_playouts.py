@@ -16,6 +16,7 @@ from scoring_api.rules.play_scoring import values_code
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.referee_state import NO_GO
 from scoring_api.rules.seats import leader, seats_after
+from scoring_api.rules.stream import seeded
 from scoring_api.rules.tiles import tiles_in
 from scoring_api.sim.playouts.any_players import play_out_seats
 from scoring_api.sim.playouts.holdings import UNIFORM
@@ -106,7 +107,7 @@ def _view(above: tuple[int, ...], held: tuple[int, ...], unseen: tuple[int, ...]
         above=above,
         played=(0,) * players,
         unseen=unseen,
-        seed="test",
+        known=(),
     )
 
 
@@ -114,7 +115,7 @@ def test_holdings_respect_every_go_said_and_every_count() -> None:
     unseen = tuple(sorted([0, 1, 2, 3, 4, 5, 6, 6, 7, 8, 9, 10, 11, 12]))
     view = _view((NO_GO, 8, NO_GO, 3), (2, 3, 2, 2), unseen)
     seen_values: Counter[int] = Counter()
-    for hands in UNIFORM.deals(view, Random(1), 2000):
+    for hands in UNIFORM.deals(view, seeded(1), 2000):
         assert hands[0] == [1, 2]
         assert [len(h) for h in hands] == [2, 3, 2, 2]
         assert all(v > 8 for v in hands[1])
@@ -129,7 +130,7 @@ def test_holdings_respect_every_go_said_and_every_count() -> None:
 def test_holdings_are_uniform_over_what_he_may_hold() -> None:
     """One other seat, two tiles above 8 from 9, 10, 11, 12: each of the 6 pairs equally."""
     view = _view((NO_GO, 8), (2, 2), (3, 4, 9, 10, 11, 12))
-    pairs = Counter(tuple(hands[1]) for hands in UNIFORM.deals(view, Random(2), 6000))
+    pairs = Counter(tuple(hands[1]) for hands in UNIFORM.deals(view, seeded(2), 6000))
     assert len(pairs) == 6
     assert all(900 < count < 1100 for count in pairs.values()), pairs
 

@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-from random import Random
-
 import pytest
 
 from scoring_api.rules import RuleOptions
 from scoring_api.rules.constants import HAND_SIZE, MAX_COUNT
 from scoring_api.rules.seats import next_seat
+from scoring_api.rules.stream import Stream, seeded
 from scoring_api.rules.tiles import Tile, tile_mask
 from scoring_api.sim.game import play_game
 from scoring_api.sim.layaway import DrawnValues, Positions
@@ -27,11 +26,11 @@ class _Reader(Strategy):
         self.turns = 0
 
     def discard(
-        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
+        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Stream
     ) -> Positions:
         return tuple(range(len(values) - HAND_SIZE))
 
-    def lay(self, seat: Seat, rng: Random) -> Tile:
+    def lay(self, seat: Seat, rng: Stream) -> Tile:
         self.turns += 1
         players = seat.players
         count = sum(seat.count_values)
@@ -69,6 +68,6 @@ def test_a_python_strategy_reads_the_seat_and_plays_whole_games(rules: RuleOptio
     reader = _Reader()
     others = [RandomStrategy()] * (rules.players - 1)
     for game in range(6):
-        result = play_game([reader, *others], rules, Random(f"reader:{game}"), 0)
+        result = play_game([reader, *others], rules, seeded(game), 0)
         assert max(result.scores) >= rules.target
     assert reader.turns > 50

@@ -19,6 +19,7 @@ from scoring_api.rules import ALL_TILES, MalformedInputError, Play, RuleOptions,
 from scoring_api.rules.errors import IllegalPlayError
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.referee_state import NO_GO
+from scoring_api.rules.stream import seeded
 from scoring_api.sim.advisor import advise_discards
 from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.review.deal import DealReview, LayAwayDecision, PlayDecision, review_deal
@@ -135,7 +136,7 @@ def test_the_variants_do_change_the_tiles_he_did_not_see() -> None:
     """The test above would pass for a review that ignored the deal: check the variants
     differ, and that his review of them differs where he saw more."""
     request = _requests(RuleOptions(), ("expert", "expert"), "expert", 1)[0]
-    variant = _variant(request, 0, None, Random(3))
+    variant = _variant(request, 0, None, seeded(3))
     assert variant.drawn[1] != request.drawn[1]
     assert variant.deal.plays != request.deal.plays
     assert review_deal(variant).decisions[-1] != review_deal(request).decisions[-1]

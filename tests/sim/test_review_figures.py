@@ -31,6 +31,7 @@ from scoring_api.rules import ALL_TILES, DEFAULT_RULES, Play, Tile
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seats import next_seat
 from scoring_api.rules.show import show_total
+from scoring_api.rules.stream import seeded
 from scoring_api.rules.tiles import tile_mask
 from scoring_api.sim.playouts.nets import net
 from scoring_api.sim.ranks import ranks_of
@@ -170,7 +171,7 @@ def _play_gain(request: ReviewRequest, laid: TileLaid, best: Tile, rng: Random) 
             _replay_prefix(referee, prefix)
             start = list(referee.scores)
             _lay(referee, view.seat, tile)
-            _play_rest(referee, seen, Random(r))
+            _play_rest(referee, seen, seeded(r))
             gained = [after - b for after, b in zip(referee.scores, start, strict=True)]
             outcome.append(net(gained, view.sides, view.seat))
         gains.append(outcome[1] - outcome[0])
@@ -198,7 +199,7 @@ def _lay_away_gain(request: ReviewRequest, decision: LayAwayDecision, rng: Rando
             seen = [0, 0]
             seen[seat] = tile_mask(request.drawn[seat]) | starter.bit
             seen[other] = tile_mask(his) | starter.bit
-            _play_rest(referee, seen, Random(r))
+            _play_rest(referee, seen, seeded(r))
             crib = show_total((*decision.advice.laid_away(option), *his_crib, starter), deal.rules)
             mine = seat == deal.dealer
             hand = show_total((*keep, starter), deal.rules)

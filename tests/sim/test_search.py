@@ -11,6 +11,7 @@ import pytest
 from scoring_api.rules import DEFAULT_RULES, RuleOptions
 from scoring_api.rules.referee_state import PublicPlay
 from scoring_api.rules.seats import next_seat
+from scoring_api.rules.stream import Stream, seeded
 from scoring_api.rules.tiles import tile_mask
 from scoring_api.sim.expert.strategy import ExpertLayAway, play_key
 from scoring_api.sim.game import play_game
@@ -66,7 +67,7 @@ def test_its_choice_never_reads_a_tile_the_seat_has_not_seen(rules: RuleOptions)
     recorder = Recorder()
     others = [ExpectedStrategy()] * (rules.players - 1)
     for game in range(5):
-        play_game([recorder, *others], rules, Random(f"honest:{game}"), game % rules.players)
+        play_game([recorder, *others], rules, seeded(game), game % rules.players)
     assert len(recorder.choices) > 25
     search = SearchStrategy(BUDGET)
     for seat, state, tile in recorder.choices:
@@ -78,9 +79,7 @@ def test_its_choice_never_reads_a_tile_the_seat_has_not_seen(rules: RuleOptions)
         assert seat.hand & ~seat.own == 0
         assert all(played & ~seat.seen == 0 for played in seat.played)
         assert seat.hand & tile_mask(seat.playable) == tile_mask(seat.playable)
-        rng = Random()
-        rng.setstate(state)  # type: ignore[arg-type]
-        assert search.lay(seat.snapshot(), rng) == tile
+        assert search.lay(seat.snapshot(), _stream_at(state)) == tile
 
 
 def test_a_run_is_a_function_of_its_seed_and_budgets() -> None:
@@ -173,14 +172,14 @@ def test_a_budget_up_to_the_first_look_is_spent_whole() -> None:
     value over that many holdings drawn at once (the recorded answers' budget of 3 too)."""
     assert BUDGET < FIRST_LOOK
     recorder = Recorder()
-    play_game([recorder, ExpectedStrategy()], DEFAULT_RULES, Random(12), 0)
+    play_game([recorder, ExpectedStrategy()], DEFAULT_RULES, seeded(12), 0)
     tables = recorder.tables
     assert recorder.choices
     for seat, _, tile in recorder.choices:
         key = play_key(seat)
         assert key is not None
         view = seat.view()
-        deals = AgainstLayAway(ExpertLayAway(tables)).deals(view, Random(view.seed), BUDGET)
+        deals = AgainstLayAway(ExpertLayAway(tables)).deals(view, view.stream(), BUDGET)
         totals = play_values(key, [deal[next_seat(view.seat, 2)] for deal in deals], tables.play)
         assert tile.value == max(totals, key=lambda v: (totals[v], v))
 
@@ -195,18 +194,16 @@ def test_with_more_players_a_small_budget_is_spent_whole_on_careful_play_outs(
     the rules), every value played out carefully against each, the best total laid."""
     recorder = Recorder()
     others = [ExpectedStrategy() for _ in range(rules.players - 1)]
-    play_game([recorder, *others], rules, Random(12), 0)
+    play_game([recorder, *others], rules, seeded(12), 0)
     assert recorder.choices
     search = SearchStrategy(BUDGET)
     sampler: Sampler = AGAINST_EXPECTED if told else UNIFORM
     for seat, state, tile in recorder.choices:
         if not told:
             seat.rules = None
-            rng = Random()
-            rng.setstate(state)  # type: ignore[arg-type]
-            tile = search.lay(seat, rng)
+            tile = search.lay(seat, _stream_at(state))
         view = seat.view()
-        deals = sampler.deals(view, Random(view.seed), BUDGET)
+        deals = sampler.deals(view, view.stream(), BUDGET)
         totals = {value: sum(nets) for value, nets in seat_nets(view, deals, True).items()}
         assert tile.value == max(totals, key=lambda v: (totals[v], v))
 
@@ -226,6 +223,16 @@ def _settled_in_floats(nets: dict[int, list[int]]) -> bool:
         if mean <= CLEAR * error and CLEAR * error >= INDIFFERENT:
             return False
     return True
+
+
+def _stream_at(state: tuple[object, ...]) -> Stream:
+    """The seat's own stream where ``Recorder`` found it."""
+    k0, k1, n0, n1, block, left = (int(part) for part in state)  # type: ignore[call-overload]
+    stream = Stream(k0, k1, n0, n1)
+    stream.seek(block - (left > 0))
+    for _ in range(4 - left if left else 0):
+        stream.word()
+    return stream
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -252,13 +259,13 @@ def test_a_holding_drawn_again_is_played_out_as_the_first_time() -> None:
     """``StateNets`` plays each holding of the other out once: the nets of holdings drawn
     twice over are those of each holding played out afresh."""
     recorder = Recorder()
-    play_game([recorder, ExpectedStrategy()], DEFAULT_RULES, Random(12), 0)
+    play_game([recorder, ExpectedStrategy()], DEFAULT_RULES, seeded(12), 0)
     tables, remembered = recorder.tables, 0
     for seat, _, _ in recorder.choices:
         key = play_key(seat)
         assert key is not None
         view = seat.view()
-        holdings = AgainstLayAway(ExpertLayAway(tables)).holdings(view, Random(view.seed), 40)
+        holdings = AgainstLayAway(ExpertLayAway(tables)).holdings(view, view.stream(), 40)
         state = StateNets(key, tables.play)
         nets = state.nets(holdings + holdings)
         afresh = {

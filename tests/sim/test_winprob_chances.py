@@ -4,13 +4,13 @@ taken off (docs/winprob.md)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from random import Random
 
 import pytest
 
 from scoring_api.rules.deal import score_deal
 from scoring_api.rules.game import score_game
 from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.stream import seeded
 from scoring_api.sim.coverage import uncovered
 from scoring_api.sim.expert.strategy import ExpertStrategy
 from scoring_api.sim.game import play_game, play_on
@@ -49,7 +49,7 @@ def test_more_points_never_lower_a_sides_chance(mode: str) -> None:
 
 @pytest.mark.parametrize("rules", MODES, ids=_ids)
 def test_the_chances_add_up_and_follow_the_seats(rules: RuleOptions) -> None:
-    rng = Random(3)
+    rng = seeded(3)
     for _ in range(5):
         scores = [int(rng.random() * rules.target) for _ in range(rules.sides)]
         dealer = int(rng.random() * rules.players)
@@ -63,7 +63,7 @@ def test_the_chances_add_up_and_follow_the_seats(rules: RuleOptions) -> None:
 
 def _game(rules: RuleOptions, seed: int):  # type: ignore[no-untyped-def]
     players = [ExpertStrategy()] * rules.players
-    game = play_game(players, rules, Random(seed), seed % rules.players, transcript=True)
+    game = play_game(players, rules, seeded(seed), seed % rules.players, transcript=True)
     return score_game(rules, [recorded_deal(r) for r in game.transcript or []])
 
 
@@ -133,7 +133,7 @@ def test_play_outs_agree_with_games_played_on(
     wins = [0] * rules.sides
     players = [ExpertStrategy()] * rules.players
     for i in range(games):
-        wins[play_on(players, rules, Random(f"agree:{i}"), dealer, scores).winner] += 1
+        wins[play_on(players, rules, seeded(i), dealer, scores).winner] += 1
     found = chances(rules, scores, dealer)
     for side, won in enumerate(wins):
         p = (won / games + found[side]) / 2

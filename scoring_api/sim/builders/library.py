@@ -4,19 +4,21 @@ plays as ``expected``), in shards of a seed.
 
 Nothing the players choose depends on the score, so a game is a run of such deals, each
 independent of the others given who deals: the library's deals stand for every deal of a game.
-Shard ``s`` of a mode plays ``Random(f"{seed}:{mode}:{s}")``'s deals from seat ``s mod n``
-dealing, so any shard can be played again alone and give the same deals.
+Shard ``s`` of a mode plays the deals of the stream ``seeded(seed).child(m).child(s)`` (``m``
+the mode's place in ``MODES``; each deal from its own blocks, as a game's: ``streams``) from
+seat ``s mod n`` dealing, so any shard can be played again alone and give the same deals.
 """
 
 from __future__ import annotations
 
-from random import Random
 from typing import Final
+
+from scoring_api.rules.stream import seeded
 
 from ..expert.strategy import ExpertStrategy
 from ..game import whole_deals
 from ..winprob.paths import DealPath, path_of
-from ..winprob.tables import mode_rules
+from ..winprob.tables import MODES, mode_rules
 
 SHARD_DEALS: Final = 500
 """Deals per shard."""
@@ -26,6 +28,6 @@ def shard_paths(mode: str, seed: int, shard: int, deals: int = SHARD_DEALS) -> l
     """Shard ``shard`` of a mode's library."""
     rules = mode_rules(mode)
     players = [ExpertStrategy()] * rules.players
-    rng = Random(f"{seed}:{mode}:{shard}")
-    records = whole_deals(players, rules, rng, shard % rules.players, deals)
+    stream = seeded(seed).child(MODES.index(mode)).child(shard)
+    records = whole_deals(players, rules, stream, shard % rules.players, deals)
     return [path_of(record, rules) for record in records]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from random import Random
 
 from scoring_api.rules.options import DEFAULT_RULES
+from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import Tile
 
 from ..expert.strategy import ExpertStrategy, play_key
@@ -27,7 +27,7 @@ class _Recorder(ExpertStrategy):
         self.met = met
         self.by_table = by_table
 
-    def lay(self, seat: Seat, rng: Random) -> Tile:
+    def lay(self, seat: Seat, rng: Stream) -> Tile:
         key = play_key(seat)
         if key is not None:
             self.met.add(key)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from random import Random
 
 from mypy_extensions import mypyc_attr
 
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.play_scoring import with_value
 from scoring_api.rules.seats import next_seat
+from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import BY_VALUE, Tile
 
 from ..coverage import uncovered
@@ -102,7 +102,7 @@ class ExpertStrategy(ExpectedStrategy):
         return packed
 
     def discard(
-        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Random
+        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Stream
     ) -> Positions:
         if rules.players != EXPERT_PLAYERS:
             return super().discard(values, own_crib, rules, rng)
@@ -110,7 +110,7 @@ class ExpertStrategy(ExpectedStrategy):
             return expert_discard(values, own_crib, rules)
         return self._tables.discard(values, own_crib)
 
-    def lay(self, seat: Seat, rng: Random) -> Tile:
+    def lay(self, seat: Seat, rng: Stream) -> Tile:
         if seat.players != EXPERT_PLAYERS:
             return super().lay(seat, rng)
         playable = seat.playable_ranks

@@ -16,20 +16,20 @@ how likely they make each holding:
   away, kept only if ``expected``'s lay-away of his drawn tiles lays that tile away.
 
 A lay-away that rejects every draw gives way to the uniform draw after ``MAX_TRIES`` draws a
-holding. Every draw uses ``rng.random()`` alone (``chance``).
+holding. Every draw is a partial shuffle of the stream handed over (``chance.draw_some``).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from random import Random
 from typing import Final
 
 from scoring_api.rules.constants import DEALS, MAX_VALUE
 from scoring_api.rules.memo import Memo
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.seats import next_seat
+from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import tiles_in
 
 from ..chance import draw_some
@@ -59,7 +59,7 @@ class Sampler(ABC):
     """One way to draw the others' holdings."""
 
     @abstractmethod
-    def deals(self, view: SeatView, rng: Random, n: int) -> list[Deal]:
+    def deals(self, view: SeatView, rng: Stream, n: int) -> list[Deal]:
         """``n`` deals consistent with what ``view`` knows, drawn from ``rng``."""
 
 
@@ -69,7 +69,7 @@ def dealing_order(view: SeatView) -> list[int]:
     return sorted(others, key=lambda seat: -view.above[seat])
 
 
-def uniform_deal(view: SeatView, rng: Random) -> Deal:
+def uniform_deal(view: SeatView, rng: Stream) -> Deal:
     """One deal of the others' tiles consistent with what he knows, uniformly: each other
     seat gets as many of the unseen values as he holds, all above his go bound.
 
@@ -93,7 +93,7 @@ def uniform_deal(view: SeatView, rng: Random) -> Deal:
 class Uniform(Sampler):
     """Every deal that fits what he knows equally likely."""
 
-    def deals(self, view: SeatView, rng: Random, n: int) -> list[Deal]:
+    def deals(self, view: SeatView, rng: Stream, n: int) -> list[Deal]:
         return [uniform_deal(view, rng) for _ in range(n)]
 
 
@@ -155,11 +155,11 @@ class AgainstLayAway(Sampler):
         away = self.lay_away.positions(values, bool(key & 1))
         return counts_of([value for position, value in enumerate(values) if position not in away])
 
-    def deals(self, view: SeatView, rng: Random, n: int) -> list[Deal]:
+    def deals(self, view: SeatView, rng: Stream, n: int) -> list[Deal]:
         other = next_seat(view.seat, view.players)
         return [_with_holding(view, other, holding) for holding in self.holdings(view, rng, n)]
 
-    def holdings(self, view: SeatView, rng: Random, n: int) -> list[list[int]]:
+    def holdings(self, view: SeatView, rng: Stream, n: int) -> list[list[int]]:
         """The other's values of ``deals``: up to ``MAX_TRIES * n`` draws of his six for the
         ``n`` holdings, then uniform ones."""
         other = next_seat(view.seat, view.players)
@@ -217,7 +217,7 @@ class AgainstExpected(Sampler):
             memo = self.memos[rules] = Memo(_LaidAway(rules).of, 1 << 14)
         return memo
 
-    def deals(self, view: SeatView, rng: Random, n: int) -> list[Deal]:
+    def deals(self, view: SeatView, rng: Stream, n: int) -> list[Deal]:
         rules = view.rules
         assert rules is not None, "the others' lay-aways are inferred under known rules"
         table = _Table(view, self.laid_away(rules))
@@ -301,7 +301,7 @@ class _Table:
                 mask |= 1 << i
         return mask
 
-    def deal(self, rng: Random) -> Deal:
+    def deal(self, rng: Stream) -> Deal:
         """One deal."""
         view = self.view
         unseen, codes, order = view.unseen, self.codes, self.order

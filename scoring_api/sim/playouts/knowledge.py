@@ -1,13 +1,14 @@
-"""What a seat knows when he is to lay a tile (``SeatView``), and the texts that seed his draws.
+"""What a seat knows when he is to lay a tile (``SeatView``), and the keys that name his draws.
 
 Only what his seat could know at the table: his own tiles, the starter, every tile laid and by
 whom, the goes said (so how many tiles each seat holds, and below which value none of a seat's
 tiles can be). The others' hidden tiles never enter: the holdings his play-outs are played
-against are drawn from the tiles he has not seen (``holdings``), and each play-out is seeded
-from what he knows written out (``SeatView.seed``), so a choice or a review of it cannot change
-when anything he has not seen changes. A ``Seat`` gives its view (``Seat.view()``: a game's
-at each turn, the review of a deal's at each tile of the record, the computer's move's at the
-end of one); ``opening_view`` is a seat's before the play's first tile.
+against are drawn from the tiles he has not seen (``holdings``), and each play-out draws from
+the stream named by what he knows packed into ints (``SeatView.known``, ``streams``' key
+scheme), so a choice or a review of it cannot change when anything he has not seen changes.
+A ``Seat`` gives its view (``Seat.view()``: a game's at each turn, the review of a deal's at
+each tile of the record, the computer's move's at the end of one); ``opening_view`` is a
+seat's before the play's first tile.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ from dataclasses import dataclass
 
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.referee_state import NO_GO
+from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import ALL_TILES, Tile, TileMask, tile_mask
+
+from ..streams import GO, known_stream, opening_key, record_key, turn_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +58,13 @@ class SeatView:
     unseen: tuple[int, ...]
     """The values of the tiles he has not seen, lowest first, one per tile: the others'
     tiles are among them."""
-    seed: str
-    """What he knows written out: the seed of his draws (``turn_seed``, ``record_seed``)."""
+    known: tuple[int, ...]
+    """What he knows packed into ints, its kind first: the name of his draws' stream
+    (``streams.known_stream``; ``turn_seed``, ``record_seed``, ``opening_seed``)."""
+
+    def stream(self) -> Stream:
+        """A new stream of his draws, named by what he knows (``known``)."""
+        return known_stream(self.known)
 
     @property
     def count(self) -> int:
@@ -73,7 +82,7 @@ def opening_view(
 ) -> SeatView:
     """What ``seat`` knows before the play's first tile, having drawn ``drawn`` (lowest value
     first) and kept the ``kept`` values: every seat holds as many, nobody has said go, nothing
-    is laid, the starter not yet turned; seeded by ``opening_seed``."""
+    is laid, the starter not yet turned; named by ``opening_seed``."""
     players = rules.players
     seen = tile_mask(drawn)
     return SeatView(
@@ -90,13 +99,12 @@ def opening_view(
         above=(NO_GO,) * players,
         played=(0,) * players,
         unseen=tuple(sorted(t.value for t in ALL_TILES if not seen & t.bit)),
-        seed=opening_seed(rules, dealer, seat, drawn),
+        known=opening_seed(rules, dealer, seat, drawn),
     )
 
 
-# The seeds. Each is what its seat knows written out, so a draw is a function of it alone; the
-# three texts differ because each is the seed of answers already given (the recorded answers
-# and every game of search): one text for all would change them.
+# The keys: each is what its seat knows packed into ints (``streams``' docstring has how), so
+# a draw is a function of it alone.
 
 
 def turn_seed(
@@ -109,20 +117,12 @@ def turn_seed(
     held: Sequence[int],
     above: Sequence[int],
     passed: Sequence[bool],
-) -> str:
+) -> tuple[int, ...]:
     """A game's turn (``Seat.view()``: the search's draws, the computer's move): his seat, the
     dealer, his drawn tiles and the starter, every tile he has seen (masks), the count, who
     laid its last tile, how many tiles each seat holds, the go bounds, the goes said in the
-    count."""
-    return (
-        f"{seat}|{dealer}|{own}|{seen}|{','.join(map(str, count_values))}|{last}|"
-        f"{','.join(map(str, held))}|{','.join(map(str, above))}|"
-        f"{''.join('1' if p else '0' for p in passed)}"
-    )
-
-
-def _table(rules: RuleOptions, dealer: int) -> str:
-    return f"{rules.players}|{int(rules.partners)}|{dealer}"
+    count (``streams.turn_key``)."""
+    return turn_key(seat, dealer, own, seen, count_values, last, held, above, passed)
 
 
 def record_seed(
@@ -132,15 +132,19 @@ def record_seed(
     seat: int,
     drawn: Sequence[Tile],
     events: Sequence[tuple[int, Tile | None]],
-) -> str:
+) -> tuple[int, ...]:
     """A tile of a deal's record (the review's play-outs): the table, the starter, his seat and
-    the tiles he drew (lowest value first), every tile laid and go said before it, in order."""
-    said = ",".join(f"{who}:{'go' if tile is None else tile.text}" for who, tile in events)
-    mine = " ".join(tile.text for tile in drawn)
-    return f"{_table(rules, dealer)}|{starter.text}|{seat}|{mine}|{said}"
+    the tiles he drew, every tile laid and go said before it, in order
+    (``streams.record_key``)."""
+    said = [(who, GO if tile is None else tile.index) for who, tile in events]
+    return record_key(
+        rules.players, rules.partners, dealer, starter.index, seat, tile_mask(drawn), said
+    )
 
 
-def opening_seed(rules: RuleOptions, dealer: int, seat: int, drawn: Sequence[Tile]) -> str:
+def opening_seed(
+    rules: RuleOptions, dealer: int, seat: int, drawn: Sequence[Tile]
+) -> tuple[int, ...]:
     """A seat's drawn tiles before he lays any away (the review's worth of a whole play):
-    the table, his seat and his drawn tiles, lowest value first."""
-    return f"{_table(rules, dealer)}|{seat}|{' '.join(map(str, drawn))}"
+    the table, his seat and his drawn tiles (``streams.opening_key``)."""
+    return opening_key(rules.players, rules.partners, dealer, seat, tile_mask(drawn))

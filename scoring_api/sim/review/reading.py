@@ -44,7 +44,7 @@ class _Views(ReadingHook):
         self.drawn = [by_value(tiles) for tiles in drawn]
         self.own = [tile_mask(tiles) | deal.starter.bit for tiles in drawn]
         self.events: list[tuple[int, Tile | None]] = []
-        """Every go and tile so far, in order: what the seeds write out."""
+        """Every go and tile so far, in order: what the keys pack."""
         self.laid: list[TileLaid] = []
 
     def go(self, player: int) -> None:
@@ -52,11 +52,11 @@ class _Views(ReadingHook):
 
     def tile(self, index: int, player: int, tile: Tile, referee: PlayReferee) -> None:
         deal = self.deal
-        seed = record_seed(
+        key = record_seed(
             deal.rules, deal.dealer, deal.starter, player, self.drawn[player], self.events
         )
         known = seat_at_turn(referee, player, self.own[player], deal.dealer, deal.rules)
-        view = known.view(seed)
+        view = known.view(key)
         self.laid.append(TileLaid(index, tile, view))
         self.events.append((player, tile))
 

@@ -11,8 +11,6 @@ every seat lays greedily (``playouts.any_players``).
 
 from __future__ import annotations
 
-from random import Random
-
 from scoring_api.rules.seats import leader, next_seat
 
 from ..expert.tables import EXPERT_PLAYERS
@@ -29,7 +27,7 @@ DIGITS = 4
 def tile_values(view: SeatView, samples: int, table: PlayTable | None) -> dict[int, float]:
     """The mean worth of each value he may lay (every tile of a value is worth the same),
     ``table``: the expert's play table, for two players (None: greedy play-outs)."""
-    deals = UNIFORM.deals(view, Random(view.seed), samples)
+    deals = UNIFORM.deals(view, view.stream(), samples)
     seat = view.seat
     if table is not None and view.players == EXPERT_PLAYERS:
         other = next_seat(seat, EXPERT_PLAYERS)
@@ -46,7 +44,7 @@ def go_value(view: SeatView, samples: int, table: PlayTable | None) -> float:
     last = view.last
     assert last is not None, "a seat can always lay on an empty count"
     total = 0
-    for hands in UNIFORM.deals(view, Random(view.seed), samples):
+    for hands in UNIFORM.deals(view, view.stream(), samples):
         points, passed = [0] * view.players, list(view.passed)
         if table is not None and view.players == EXPERT_PLAYERS:
             play_out(hands, view.seat, view.count_values, passed, last, points, table)
@@ -62,7 +60,7 @@ def opening_value(view: SeatView, samples: int) -> float:
     lay-away model that leaves the play out (``expected``)."""
     players, sides, seat = view.players, view.sides, view.seat
     total = 0
-    for hands in UNIFORM.deals(view, Random(view.seed), samples):
+    for hands in UNIFORM.deals(view, view.stream(), samples):
         points = [0] * players
         play_out_seats(hands, leader(view.dealer, players), (), [False] * players, None, points)
         total += net(points, sides, seat)
