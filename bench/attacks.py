@@ -46,7 +46,6 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from random import Random
 from typing import Any
 
 import checkout  # noqa: F401  (this checkout first on sys.path)
@@ -310,9 +309,10 @@ def long_game(players: int, seed: int) -> dict[str, Any]:
     from scoring_api.sim.game import play_game
     from scoring_api.sim.game_records import game_record
     from scoring_api.sim.registry import strategy_for
+    from scoring_api.sim.streams import game_stream
 
     rules = RuleOptions(players=players, target=121)
-    game = play_game([strategy_for("expected")] * players, rules, Random(f"{seed}"), 0,
+    game = play_game([strategy_for("expected")] * players, rules, game_stream(seed, 0), 0,
                      transcript=True)  # fmt: skip
     names = [f"Seat {seat}" for seat in range(players)]
     return game_record(game, rules, names, ["expected"] * players)

@@ -21,7 +21,6 @@ import os
 import statistics
 import sys
 import time
-from random import Random
 
 import checkout  # noqa: F401
 
@@ -29,10 +28,11 @@ from scoring_api.rules.game import score_game
 from scoring_api.rules.options import RuleOptions
 from scoring_api.sim.game import play_game
 from scoring_api.sim.game_records import recorded_deal
-from scoring_api.sim.registry import strategy_for
+from scoring_api.sim.registry import NAMES, strategy_for
 from scoring_api.sim.review.game import GameToReview, review_game
 from scoring_api.sim.review.labels import LABELS
 from scoring_api.sim.runs import Z95
+from scoring_api.sim.streams import game_stream
 
 STRATEGIES = ("random", "greedy", "expected", "expert")
 PERCENTILES = (50, 75, 90, 95, 99)
@@ -53,8 +53,9 @@ def figures(strategy: str, games: int, playouts: int) -> None:
     chance_luck: list[float] = []
     players = [strategy_for(strategy)] * 2
     for index in range(games):
-        rng = Random(f"game-review-figures:{strategy}:{index}")
-        game = play_game(players, rules, rng, index % 2, transcript=True)
+        # game ``index`` of the run of the strategy's place in the registry (stream version 2)
+        stream = game_stream(NAMES.index(strategy), index)
+        game = play_game(players, rules, stream, index % 2, transcript=True)
         records = game.transcript or []
         scored = score_game(rules, [recorded_deal(record) for record in records])
         drawn = [record.hands for record in records]

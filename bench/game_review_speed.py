@@ -22,7 +22,6 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
-from random import Random
 from typing import Any
 
 import checkout  # noqa: F401
@@ -31,6 +30,7 @@ from review_speed import timed
 
 from scoring_api.app import create_app
 from scoring_api.rules import RuleOptions
+from scoring_api.rules.stream import seeded
 from scoring_api.sim.game import play_game
 from scoring_api.sim.game_records import game_record
 from scoring_api.sim.registry import strategy_for
@@ -50,8 +50,8 @@ def records_for(table: str, games: int) -> list[dict[str, Any]]:
     players = [strategy_for(strategy)] * rules.players
     found = []
     for index in range(games):
-        game = play_game(players, rules, Random(f"{SEED}:{table}:{index}"), index % rules.players,
-                         transcript=True)  # fmt: skip
+        stream = seeded(SEED).child(list(TABLES).index(table)).child(index)
+        game = play_game(players, rules, stream, index % rules.players, transcript=True)
         names = [f"Seat {seat}" for seat in range(rules.players)]
         found.append(game_record(game, rules, names, [strategy] * rules.players))
     return found

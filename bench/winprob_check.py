@@ -5,9 +5,8 @@ Run from the repository root, after ./scripts/setup (the compiled engine):
     .venv/bin/python bench/winprob_check.py [--games N] [--calibration N]
 
 1. Positions between deals: from each stated position (mode, target, scores, who deals),
-   ``--games`` games played on by expert players (``sim.game.play_on``, game ``i`` of
-   position ``k`` from the stream ``seeded(SEED).child(BETWEEN).child(k).child(i)``, disjoint
-   from the tables' library); each side's share of wins with its 95% Wilson
+   ``--games`` games played on by expert players (``sim.game.play_on``, seeds of their own,
+   disjoint from the tables' library); each side's share of wins with its 95% Wilson
    interval, beside the chance ``POST /v1/games/win-probability`` answers. For two sides
    the chance is exact on the tables' library, so the share's interval should hold it
    about 95% of the time; for three and four sides the chance is itself a share of play-outs,
@@ -61,9 +60,9 @@ POSITIONS: list[tuple[str, RuleOptions, tuple[int, ...], int]] = [
     ("four to 61, 50-45-55-40", FOUR, (50, 45, 55, 40), 1),
 ]
 SEED = 20261207
-"""The root of the games played here: other than the tables' build seeds."""
-BETWEEN, CALIBRATION = 0, 1
-"""The root's children: the games from stated positions, and the calibration's games."""
+"""The run whose child ``k`` is position ``k``'s games, ``len(POSITIONS) + c`` calibration
+``c``'s (``CALIBRATIONS``); game ``i`` the child ``i`` of that (stream version 2)."""
+CALIBRATIONS = ("two to 61", "partners to 121", "three to 61", "four to 61")
 
 
 def _players(rules: RuleOptions) -> list[ExpertStrategy]:
@@ -76,12 +75,11 @@ def between(games: int) -> tuple[int, int]:
     print(f"\n## Between deals: {games} games from each position")
     print("| position | side | chance | share of wins | 95% interval | agrees |")
     print("| --- | --- | --- | --- | --- | --- |")
-    for k, (name, rules, scores, dealer) in enumerate(POSITIONS):
+    for place, (name, rules, scores, dealer) in enumerate(POSITIONS):
         wins = [0] * rules.sides
-        position = seeded(SEED).child(BETWEEN).child(k)
         for i in range(games):
-            game = position.child(i)
-            wins[play_on(_players(rules), rules, game, dealer, scores).winner] += 1
+            rng = seeded(SEED).child(place).child(i)
+            wins[play_on(_players(rules), rules, rng, dealer, scores).winner] += 1
         chance = chances(rules, scores, dealer)
         for side, won in enumerate(wins):
             low, high = wilson_interval(won, games)
@@ -104,14 +102,14 @@ def between(games: int) -> tuple[int, int]:
 STAGES = ("the play", "the show")
 
 
-def calibration(rules: RuleOptions, games: int, label: str, part: int) -> None:
+def calibration(rules: RuleOptions, games: int, label: str) -> None:
     """The chance for side 0 after the events inside deals against whether side 0 won, in
     tenths, the play (the starter and every tile) apart from the show: each game counts once
     in a tenth of a stage (its first event there), so the games of a group are independent."""
     groups = {stage: [[] for _ in range(10)] for stage in STAGES}
-    runs = seeded(SEED).child(CALIBRATION).child(part)
     for i in range(games):
-        game = play_game(_players(rules), rules, runs.child(i), i % rules.players, transcript=True)
+        rng = seeded(SEED).child(len(POSITIONS) + CALIBRATIONS.index(label)).child(i)
+        game = play_game(_players(rules), rules, rng, i % rules.players, transcript=True)
         deals = [recorded_deal(record) for record in game.transcript or []]
         won = game.winner == 0
         first: dict[tuple[str, int], float] = {}
@@ -160,10 +158,10 @@ def main() -> int:
     print(f"# bench/winprob_check.py {' '.join(sys.argv[1:])}  (load {load:.1f})")
     started = time.monotonic()
     between(args.games)
-    calibration(TWO, args.calibration, "two to 61", 0)
-    calibration(PARTNERS, args.calibration // 4, "partners to 121", 1)
-    calibration(THREE, args.small_calibration, "three to 61", 2)
-    calibration(FOUR, args.small_calibration, "four to 61", 3)
+    calibration(TWO, args.calibration, "two to 61")
+    calibration(PARTNERS, args.calibration // 4, "partners to 121")
+    calibration(THREE, args.small_calibration, "three to 61")
+    calibration(FOUR, args.small_calibration, "four to 61")
     print(f"\n{time.monotonic() - started:.0f} s")
     return 0
 

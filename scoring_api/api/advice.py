@@ -10,6 +10,7 @@ from flask import Blueprint
 from scoring_api.sim.advisor import Advice, Model, advise_discards, default_model, strategy_choice
 from scoring_api.sim.layaway import RankedOption
 from scoring_api.sim.registry import strategy_for
+from scoring_api.sim.streams import STREAM_VERSION
 
 from . import admission, render
 from .body import load_body
@@ -33,6 +34,7 @@ def advise() -> dict[str, Any]:
         **({"partner_deals": True} if body["partner_deals"] else {}),
         "model": model,
         "rules": rules.as_dict(),
+        "stream": STREAM_VERSION,
         "options": [option_answer(advice, option) for option in advice.options],
     }
     name = body["strategy"]

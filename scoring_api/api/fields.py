@@ -24,6 +24,7 @@ from scoring_api.rules import (
     parse_tile,
 )
 from scoring_api.rules.json_values import json_integer
+from scoring_api.sim.streams import STREAM_VERSION
 
 
 class JsonInteger(fields.Field[int]):
@@ -38,6 +39,29 @@ class JsonInteger(fields.Field[int]):
         if number is None:
             raise self.make_error("invalid")
         return number
+
+
+class StreamField(JsonInteger):
+    """The version of the engine's random streams a request asks for (``sim.streams``): only
+    ``STREAM_VERSION`` is served; a seed or a review of another version played other games,
+    so asking for it is a 422 naming the field, not a silent other answer."""
+
+    default_error_messages = {  # noqa: RUF012
+        "invalid": "Must be a whole number.",
+        "other": (
+            f"only stream {STREAM_VERSION} is served (Philox4x32-10, since issue 52): stream "
+            "{version} made other games and draws from the same seeds; leave stream out or "
+            f"send {STREAM_VERSION}"
+        ),
+    }
+
+    def _deserialize(
+        self, value: Any, attr: str | None, data: Mapping[str, Any] | None, **kwargs: Any
+    ) -> int:
+        version = super()._deserialize(value, attr, data, **kwargs)
+        if version != STREAM_VERSION:
+            raise self.make_error("other", version=version)
+        return version
 
 
 class JsonBoolean(fields.Field[bool]):

@@ -39,6 +39,7 @@ from scoring_api.sim.review.game import (
     review_game,
     reviewable,
 )
+from scoring_api.sim.streams import STREAM_VERSION
 from scoring_api.sim.winprob.chances import PLAYOUTS, method
 from scoring_api.sim.winprob.montecarlo import margin
 
@@ -216,6 +217,7 @@ def review_answer(body: dict[str, Any], game: GameScore, model: Model) -> dict[s
         "rules": rules.as_dict(),
         "model": reviewed.model,
         "playouts": reviewed.playouts,
+        "stream": STREAM_VERSION,
         "thresholds": dict(CHANCE_THRESHOLDS),
         "chances": chances_method(rules),
         "win_probability": {"start": list(reviewed.start), "end": list(reviewed.end)},

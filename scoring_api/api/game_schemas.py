@@ -18,7 +18,7 @@ from scoring_api.sim.game_records import FORMAT, VERSION
 from scoring_api.sim.registry import NAMES, budget_refusal, named
 
 from .deals import claims_of
-from .fields import BoundedList, JsonInteger, RulesField, TileField
+from .fields import BoundedList, JsonInteger, RulesField, StreamField, TileField
 from .schemas import (
     MAX_PLAYS,
     ClaimsSchema,
@@ -110,6 +110,7 @@ class GameRecordSchema(StrictSchema):
         fields.Nested(RecordedDealSchema), required=True, validate=Length(1, MAX_DEALS)
     )
     result = fields.Nested(ResultSchema)
+    stream = StreamField()
 
 
 def check_seats(rules: RuleOptions, seats: list[dict[str, Any]]) -> None:

@@ -10,6 +10,7 @@ from flask import Blueprint
 from scoring_api.rules import Tile, validate_play
 from scoring_api.sim.move import MoveRequest, advise_move
 from scoring_api.sim.registry import strategy_for
+from scoring_api.sim.streams import STREAM_VERSION
 
 from . import admission, render
 from .body import load_body
@@ -79,6 +80,7 @@ def advise() -> dict[str, Any]:
         **({} if budget is None else {"budget": budget}),
         "model": advice.model,
         "playouts": request.playouts,
+        "stream": STREAM_VERSION,
         "rules": rules.as_dict(),
         "options": [
             {**({"tile": o.tile.text} if o.tile else {"go": True}), "expected": o.expected}

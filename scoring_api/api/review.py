@@ -25,12 +25,13 @@ from scoring_api.sim.review.deal import (
 )
 from scoring_api.sim.review.inputs import DEFAULT_PLAYOUTS, MAX_PLAYOUTS, ReviewRequest
 from scoring_api.sim.review.labels import THRESHOLDS
+from scoring_api.sim.streams import STREAM_VERSION
 
 from . import admission, render
 from .advice import option_answer
 from .body import load_body
 from .deals import deal_of
-from .fields import BoundedList, JsonInteger, TileField
+from .fields import BoundedList, JsonInteger, StreamField, TileField
 from .schemas import DealSchema
 
 bp = Blueprint("review", __name__, url_prefix="/v1/deals")
@@ -55,6 +56,7 @@ class ReviewSchema(DealSchema):
     )
     model = fields.String(load_default=None, validate=OneOf(MODELS))
     playouts = JsonInteger(load_default=DEFAULT_PLAYOUTS, validate=Range(1, MAX_PLAYOUTS))
+    stream = StreamField()
 
     def _shown_together(self, data: dict[str, Any], **_: Any) -> None:
         """Not the deal's rule (its hands and crib come together): a review's hands are
@@ -132,6 +134,7 @@ def review_answer(deal: Deal, reviewed: DealReview) -> dict[str, Any]:
         "dealer": deal.dealer,
         "model": reviewed.model,
         "playouts": reviewed.playouts,
+        "stream": STREAM_VERSION,
         "thresholds": dict(THRESHOLDS),
         "decisions": [decision_answer(decision) for decision in reviewed.decisions],
         "seats": [seat_answer(summary, rules.side_of(summary.seat)) for summary in reviewed.seats],

@@ -27,7 +27,15 @@ from scoring_api.sim.advisor import MODELS
 from scoring_api.sim.registry import DEFAULT_PLAYER, MAX_BUDGET, NAMES, budget_refusal, named
 from scoring_api.sim.review.inputs import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
 
-from .fields import BoundedList, JsonArray, JsonBoolean, JsonInteger, RulesField, TileField
+from .fields import (
+    BoundedList,
+    JsonArray,
+    JsonBoolean,
+    JsonInteger,
+    RulesField,
+    StreamField,
+    TileField,
+)
 from .problems import MAX_ERRORS, note_omitted_errors
 
 MAX_BATCH = 10_000
@@ -284,6 +292,7 @@ class AdviceSchema(StrategyChoiceSchema):
     model = fields.String(load_default=None, allow_none=False, validate=OneOf(MODELS))
     rules = RulesField()
     strategy = strategy_name(load_default=None, allow_none=False)
+    stream = StreamField()
 
     @validates_schema
     def _partner_only_with_partners(self, data: dict[str, Any], **_: Any) -> None:
@@ -310,3 +319,4 @@ class PlayAdviceSchema(StrategyChoiceSchema):
     rules = RulesField()
     strategy = strategy_name(load_default=DEFAULT_PLAYER)
     playouts = JsonInteger(load_default=DEFAULT_PLAYOUTS, validate=Range(1, MAX_PLAYOUTS))
+    stream = StreamField()

@@ -17,7 +17,7 @@ from scoring_api.rules.json_values import json_integer
 from scoring_api.sim.registry import named
 from scoring_api.sim.runs import MAX_SEED
 
-from .fields import BoundedList, JsonBoolean, JsonInteger, RulesField
+from .fields import BoundedList, JsonBoolean, JsonInteger, RulesField, StreamField
 from .schemas import StrategyChoiceSchema, StrictSchema, strategy_name
 
 FIRST_DEALER_WORDS = ("alternate", "draw")
@@ -60,6 +60,7 @@ class SimulationSchema(StrictSchema):
     rules = RulesField()
     transcripts = JsonBoolean(load_default=False)
     lines = fields.String(load_default="games", validate=OneOf(("games", "shards")))
+    stream = StreamField()
 
     @pre_load
     def _players_from_the_lineup(self, data: Any, **_: Any) -> Any:

@@ -1,7 +1,8 @@
 """The simulator, over the rules core: whole games, strategies, the advisor, runs of games.
 
 In floors, each importing only those below it (``tests/test_layout.py``, ``FLOORS``). The
-foot: ``chance`` (every random choice from ``rng.random()`` alone), ``layaway`` (what a
+foot: ``chance`` (a partial shuffle of a stream), ``streams`` (which stream each random draw
+comes from: the key scheme), ``layaway`` (what a
 lay-away is made of), ``ranks`` (the set by rank, a hand as a mask), ``outcome`` (what a game
 leaves), ``coverage`` (which rule sets the shipped tables cover) and ``dealing`` (a game's
 deal from its seed and index: the practice table's); on it ``expected`` (the

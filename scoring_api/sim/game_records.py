@@ -18,6 +18,7 @@ from scoring_api.rules.records import Play
 from scoring_api.rules.tiles import Tile
 
 from .outcome import DealRecord, GameResult
+from .streams import STREAM_VERSION
 
 FORMAT = "domino-cribbage-game"
 VERSION = 1
@@ -65,12 +66,13 @@ def game_record(
     game: GameResult, rules: RuleOptions, names: Sequence[str], strategies: Sequence[str]
 ) -> dict[str, object]:
     """A game played with a transcript as a game record (JSON-ready): each seat's name and
-    the strategy that played it."""
+    the strategy that played it, and the version of the streams that dealt it."""
     if game.transcript is None:
         raise ValueError("a game record is made from a game played with its transcript")
     return {
         "format": FORMAT,
         "version": VERSION,
+        "stream": STREAM_VERSION,
         "rules": rules.as_dict(),
         "seats": [
             {"name": name, "strategy": strategy}

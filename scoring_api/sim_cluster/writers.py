@@ -17,6 +17,7 @@ from typing import Any
 import orjson
 
 from scoring_api.sim.runs import SimulationRequest, Totals, summarize
+from scoring_api.sim.streams import STREAM_VERSION
 
 from .runner import Shards
 from .shards import GameRow, Shard
@@ -27,6 +28,7 @@ def answer(sim: SimulationRequest, totals: Totals) -> dict[str, Any]:
     """The run's JSON answer: the request's head, the summary, the sums behind it."""
     return {
         "seed": sim.seed,
+        "stream": STREAM_VERSION,
         "first_game": sim.first_game,
         "first_dealer": sim.first_dealer,
         "rules": sim.rules.as_dict(),
