@@ -29,6 +29,7 @@ from scoring_api.app import create_app  # noqa: E402
 SPEC = ROOT / "openapi.yaml"
 OPERATIONS = {
     "/v1/discards/advise": ("nonDealer", "nonDealerExpected", "threePlayersGreedy"),
+    "/v1/deals/new": ("twoPlayers", "threePlayers"),
     "/v1/deals/review": ("twoPlayers", "threePlayersOneSeat"),
     "/v1/plays/advise": ("afterFifteen", "threePlayersSearch", "onlyGo"),
     "/v1/games/win-probability": ("nearTheEnd", "threePlayers"),

@@ -1,4 +1,5 @@
-"""A deal of a game refereed: every scoring event, the scores, the winner; whole, in play
+"""A deal of a game refereed, and a game's deal dealt from its seed (``/new``, the practice
+table's). Refereed: every scoring event, the scores, the winner; whole, in play
 (no hands or crib yet: the board as the play goes on), or through the hands (no crib yet).
 Each show comes with its count said aloud; under muggins, the calls on short claims. Each
 event says each side's chance to win after it (docs/winprob.md)."""
@@ -8,18 +9,23 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint
+from marshmallow.validate import Range
 
 from scoring_api.rules import ShowItem
 from scoring_api.rules.deal import Claims, Deal, DealEvent, DealScore, score_deal
 from scoring_api.rules.muggins import Calls
 from scoring_api.sim.coverage import uncovered
+from scoring_api.sim.dealing import MAX_DEAL_INDEX, game_deal
+from scoring_api.sim.runs import MAX_SEED
+from scoring_api.sim.streams import STREAM_VERSION
 from scoring_api.sim.winprob.chances import expected_crib
 from scoring_api.sim.winprob.deals import deal_chances
 
 from . import render
 from .aloud import aloud
 from .body import load_body
-from .schemas import DealSchema, dealer_of
+from .fields import JsonInteger, RulesField
+from .schemas import DealSchema, StrictSchema, dealer_of
 
 bp = Blueprint("deals", __name__, url_prefix="/v1/deals")
 
@@ -103,3 +109,32 @@ def deal_answer(deal: Deal, scored: DealScore) -> dict[str, Any]:
 def score() -> dict[str, Any]:
     given = deal_of(load_body(_schema))
     return {"rules": given.rules.as_dict(), **deal_answer(given, score_deal(given))}
+
+
+class NewDealSchema(StrictSchema):
+    """Which deal of which game: the game's seed, the deal's index, the rules (the players)."""
+
+    seed = JsonInteger(required=True, validate=Range(0, MAX_SEED))
+    index = JsonInteger(required=True, validate=Range(0, MAX_DEAL_INDEX))
+    rules = RulesField()
+
+
+_new_schema = NewDealSchema()
+
+
+@bp.post("/new")
+def new() -> dict[str, Any]:
+    """Deal ``index`` of the game with ``seed``, drawn from the engine's stream
+    (``sim.dealing``): the practice table's deals, the same on any worker."""
+    body = load_body(_new_schema)
+    rules = body["rules"]
+    dealt = game_deal(body["seed"], body["index"], rules.players)
+    return {
+        "rules": rules.as_dict(),
+        "seed": body["seed"],
+        "index": body["index"],
+        "stream": STREAM_VERSION,
+        "drawn": [[str(tile) for tile in hand] for hand in dealt.drawn],
+        "blind": [str(tile) for tile in dealt.blind],
+        "starter": str(dealt.starter),
+    }

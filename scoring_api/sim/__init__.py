@@ -4,7 +4,8 @@ In floors, each importing only those below it (``tests/test_layout.py``, ``FLOOR
 foot: ``chance`` (a partial shuffle of a stream), ``streams`` (which stream each random draw
 comes from: the key scheme), ``layaway`` (what a
 lay-away is made of), ``ranks`` (the set by rank, a hand as a mask), ``outcome`` (what a game
-leaves) and ``coverage`` (which rule sets the shipped tables cover); on it ``expected`` (the
+leaves), ``coverage`` (which rule sets the shipped tables cover) and ``dealing`` (a game's
+deal from its seed and index: the practice table's); on it ``expected`` (the
 model that values a lay-away by the hand and a crib of random discards), ``game_records`` (a
 simulated game as a game record) and ``winprob/`` (the chance each side has to win, from the
 shipped tables). ``playouts/``: what a seat knows, how the others' holdings are drawn and how

@@ -47,9 +47,11 @@ def api(base_url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
         return answer
 
 
-def set_up(page: Page, mode: str, seats: list[str], seed: int, target: int = 61) -> None:
-    """The practice tab's set-up filled in (``mode``: 2, 3, 4 or partners) and dealt, the
-    computer's moves at once."""
+def set_up(
+    page: Page, mode: str, seats: list[str], seed: int, target: int = 61, dealt: bool = True
+) -> None:
+    """The practice tab's set-up filled in (``mode``: 2, 3, 4 or partners), the computer's
+    moves at once, and (``dealt``) the first deal the service dealt kept."""
     page.locator("#tab-practice").click()
     page.locator(f'input[name="practice-mode"][value="{mode}"]').check()
     for seat, strategy in enumerate(seats, start=1):
@@ -58,6 +60,8 @@ def set_up(page: Page, mode: str, seats: list[str], seed: int, target: int = 61)
     page.locator("#practice-pace").select_option("quick")
     page.locator("#practice-seed-input").fill(str(seed))
     page.locator("#practice-start").click()
+    if dealt:
+        page.wait_for_function(f"() => ({SAVED})()?.setup.seed === {seed}")
 
 
 def awaiting(page: Page) -> str:

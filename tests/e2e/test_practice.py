@@ -5,11 +5,13 @@ again; a reload mid-deal; keyboard, Russian, dark, 360 px and desktop; axe-core.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from .axe import serious_violations
 from .conftest import DESKTOP, PHONE, OpenPage, save_screenshot
-from .practice import Asked, awaiting, hint, play_game, saved, set_up
+from .practice import Asked, api, awaiting, hint, play_game, saved, set_up
 
 pytest.importorskip(
     "playwright.sync_api", reason="the playwright package is not installed (pip install playwright)"
@@ -61,21 +63,87 @@ def test_each_seat_offers_the_strategies_that_sit_at_its_table(open_page: OpenPa
 
 
 def test_the_seed_deals_the_same_tiles_again(open_page: OpenPage) -> None:
-    page = open_page(viewport=PHONE).page
+    """The service deals (POST /v1/deals/new, from the engine's stream): the page shows the
+    tiles it answered for the seed, and deals them again from the start."""
+    visit = open_page(viewport=PHONE)
+    page = visit.page
+    dealt: list[dict[str, Any]] = []
+    page.on("request", lambda r: r.url.endswith("/v1/deals/new") and dealt.append(r.post_data_json))
     set_up(page, "2", ["expert"], seed=777)
     assert awaiting(page) in ("lay_away", "play")
     first = saved(page)["deals"][0]
     assert "777" in page.locator("#practice-seed").inner_text()
+    assert saved(page)["setup"]["stream"] == 2
+    assert [(body["seed"], body["index"]) for body in dealt] == [(777, 0)]
+    answer = api(visit.base_url, "/v1/deals/new", {"seed": 777, "index": 0})
+    assert first["drawn"] == answer["drawn"]
+    assert first["starter"] == answer["starter"]
     shown = page.locator("#practice-hand button").evaluate_all(
         "els => els.map((el) => el.dataset.tile)"
     )
     assert shown == first["drawn"][0]  # his own tiles, and nobody else's
     assert page.locator("#practice-table [data-tile]").count() == len(shown)
-    page.locator("#practice-replay").click()
+    with page.expect_response("**/v1/deals/new"):
+        page.locator("#practice-replay").click()
     awaiting(page)
     again = saved(page)["deals"][0]
     assert again["drawn"] == first["drawn"]
     assert again["starter"] == first["starter"]
+    assert len(dealt) == 2
+
+
+OLD_GAME = """(deal) => {
+  const game = JSON.parse(localStorage.getItem("domino-cribbage.practice"));
+  delete game.setup.stream;
+  Object.assign(game.deals[0], deal);
+  localStorage.setItem("domino-cribbage.practice", JSON.stringify(game));
+}"""
+
+
+def test_a_game_saved_before_the_service_dealt_keeps_its_deals(open_page: OpenPage) -> None:
+    """A game saved by the page's own shuffle (no ``stream`` in its set-up) loads with the
+    tiles it recorded, not the service's for its seed, and is played on from them."""
+    visit = open_page(viewport=PHONE)
+    page = visit.page
+    set_up(page, "3", ["greedy", "expected"], seed=2024)
+    assert awaiting(page) == "lay_away"
+    other = api(visit.base_url, "/v1/deals/new", {"seed": 99, "index": 4, "rules": {"players": 3}})
+    recorded = {key: other[key] for key in ("drawn", "blind", "starter")}
+    recorded["away"] = [None] * 3  # before the computer's seats laid away
+    assert recorded["drawn"] != saved(page)["deals"][0]["drawn"]
+    page.evaluate(OLD_GAME, recorded)
+    page.reload()
+    page.wait_for_selector("body.ready")
+    assert awaiting(page) == "lay_away"
+    shown = page.locator("#practice-hand button").evaluate_all(
+        "els => els.map((el) => el.dataset.tile)"
+    )
+    assert shown == recorded["drawn"][0]
+    page.locator("#practice-hand button").first.click()
+    page.locator("#practice-lay").click()
+    assert awaiting(page) == "play"
+    kept = saved(page)
+    assert "stream" not in kept["setup"]
+    assert kept["deals"][0]["starter"] == recorded["starter"]
+    assert kept["deals"][0]["away"][1][0] in recorded["drawn"][1]  # the computer's, from them
+
+
+def test_a_deal_the_service_refuses_leaves_the_set_up(open_page: OpenPage) -> None:
+    """No deal without the service: its refusal is said under the set-up, and no game starts."""
+    page = open_page(viewport=PHONE).page
+    page.route(
+        "**/v1/deals/new",
+        lambda route: route.fulfill(
+            status=503,
+            headers={"Retry-After": "1"},
+            content_type=PROBLEM,
+            body='{"type": "about:blank", "title": "Service Unavailable", "status": 503}',
+        ),
+    )
+    set_up(page, "2", ["greedy"], seed=8, dealt=False)
+    expect(page.locator("#practice-setup-error")).to_be_visible()
+    expect(page.locator("#practice-setup-error")).not_to_be_empty()
+    assert saved(page) is None
 
 
 def test_a_reload_mid_deal_goes_on(open_page: OpenPage) -> None:

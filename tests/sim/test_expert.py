@@ -19,7 +19,6 @@ from scoring_api.sim.builders import entries
 from scoring_api.sim.builders import expert as build
 from scoring_api.sim.builders.expert import ROLLOUT_PATH
 from scoring_api.sim.builders.files import write_json_gz
-from scoring_api.sim.builders.sampling import sample
 from scoring_api.sim.expert.model import expert_ranking
 from scoring_api.sim.expert.strategy import (
     ExpertStrategy,
@@ -300,16 +299,32 @@ def test_self_play_in_batches_meets_what_one_run_meets(monkeypatch) -> None:  # 
         monkeypatch.undo()
 
 
-@pytest.mark.parametrize("n", range(31))
-def test_the_builders_sample_draws_as_random_sample(n: int) -> None:
-    """Every population size the builder meets and more, on both of ``Random.sample``'s
-    paths (a copied list, a set of taken positions), many states of the stream."""
-    population = [value * 7 % 13 for value in range(n)]
-    for k in range(min(n, 8) + 1):
-        for seed in range(40):
-            ours, theirs = Random(f"{seed}:{n}:{k}"), Random(f"{seed}:{n}:{k}")
-            for _ in range(3):
-                assert sample(ours, population, k) == theirs.sample(population, k)
-            assert ours.random() == theirs.random()
-    with pytest.raises(ValueError, match="larger than population"):
-        sample(Random(1), population, n + 1)
+def test_the_builders_sample_is_the_front_of_a_shuffle() -> None:
+    """A holding of ``k`` drawn from a pool: the first ``k`` places of ``Stream.shuffle`` of
+    a copy (``min(k, n - 1)`` draws), the pool untouched, each item as often in each place."""
+    pool = [value * 7 % 13 for value in range(20)]
+    for k in range(len(pool) + 1):
+        ours, theirs = seeded(k).child(3), seeded(k).child(3)
+        copy = list(pool)
+        theirs.shuffle(copy, k)
+        assert entries.sample(ours, pool, k) == copy[:k]
+        assert ours.word() == theirs.word()  # the same draws taken
+    assert pool == [value * 7 % 13 for value in range(20)]
+    stream, seen = seeded(5), [[0] * 6 for _ in range(2)]
+    for _ in range(3_000):
+        for place, item in enumerate(entries.sample(stream, list(range(6)), 2)):
+            seen[place][item] += 1
+    assert all(400 < n < 600 for row in seen for n in row), seen  # 500 each, sd about 20
+
+
+def test_each_entry_draws_from_a_stream_of_its_own() -> None:
+    """Keys packed into ints tell every sequence of values from every other (of any length),
+    so two entries never share a stream."""
+    sequences = [(), (0,), (0, 0), (12,), (0, 12), (12, 0), (1, 2, 3, 4), (1, 2, 3, 4, 0)]
+    assert len({entries.packed(values) for values in sequences}) == len(sequences)
+    names = set()
+    for part in (entries.PEGGING, entries.PLAY, entries.PLAY_MODEL):
+        for values in sequences:
+            stream = entries.entry_stream(20261201, part, values, (3,), 1)
+            names.add((stream.k0, stream.k1, stream.n0, stream.n1))
+    assert len(names) == 3 * len(sequences)

@@ -133,11 +133,6 @@ def test_the_shipped_win_tables_rebuild_from_the_shipped_counts(mode: str) -> No
         assert rebuilt == tables.wins[target]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the shipped tables were built on the stream before (version 1); issue 52's "
-    "rebuild on the new stream (branch issue-52edges) makes this pass again",
-)
 @pytest.mark.parametrize("mode", MODES)
 def test_the_shipped_library_rebuilds_from_its_seed(mode: str) -> None:
     """Shard 0 played again: its deals are the first of the shipped paths (three and four

@@ -7,7 +7,7 @@ as strategy objects.
 
 ``expert`` builds the expert's tables in rounds (``python -m scoring_api build-expert-tables``):
 ``selfplay`` plays the games whose states the play table covers, ``entries`` works out each
-entry by the two-player play-outs, drawing as ``Random.sample`` does, compiled (``sampling``).
+entry by the two-player play-outs, each from a stream of its own (``rules.stream``).
 ``winprob`` builds the chance's tables (``python -m scoring_api build-winprob-tables``) from
 ``library``, the deals the engine plays between expert players. ``files`` writes them, the
 same data as the same bytes.

@@ -2,6 +2,12 @@
 the tables of the rounds before and the opponent the tables are built against (``expert``
 runs the rounds).
 
+Its random numbers are a stream named by ints alone (``rules.stream``): the seed's root
+stream's child by the part (``PEGGING``, ``PLAY``, ``PLAY_MODEL``), then by the entry's key
+packed into ints (``packed``: a hand's values, a count's values, who deals or how many the
+other holds). A holding of ``k`` tiles drawn from a pool is the first ``k`` places of
+``Stream.shuffle`` of it: ``k`` draws.
+
 The opponent is the expert itself (self-play: he keeps as ``expected`` would, and lays by the
 table being built), or a fixed expert whose tables are given: then the tables built are a
 best response to him (``Opponent``; bench/exploiter.py measures how much it takes from him).
@@ -11,25 +17,49 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from random import Random
+from typing import Final
 
 from scoring_api.rules.constants import HAND_SIZE
 from scoring_api.rules.options import DEFAULT_RULES
+from scoring_api.rules.stream import Stream, seeded
 from scoring_api.rules.tiles import VALUE_COUNTS
 
 from ..expected import best_discard
-from ..expert.tables import (
-    EXPERT_DISCARDS,
-    EXPERT_PLAYERS,
-    ROLE_KEYS,
-    ExpertTables,
-    format_key,
-    join_values,
-    role,
-)
+from ..expert.tables import EXPERT_DISCARDS, EXPERT_PLAYERS, ExpertTables
 from ..layaway import DrawnValues, KeptValues
 from ..playouts.two_player import ME, OTHER, PlayKey, PlayTable, Values, play_out, play_values
-from .sampling import sample
+
+PEGGING: Final = 0
+"""The part of the seed's stream that draws the pegging values' deals (``pegging_value``)."""
+PLAY: Final = 1
+"""The part that draws the holdings of ``best_play``."""
+PLAY_MODEL: Final = 2
+"""The part that draws the hands of ``best_early_play``."""
+
+
+def packed(values: Sequence[int]) -> int:
+    """Values 0..12, at most 15 of them, as one int: each value plus one in four bits, the
+    first lowest, so that no two sequences (of any lengths) give the same int."""
+    total = 0
+    for k, value in enumerate(values):
+        total |= (value + 1) << (4 * k)
+    return total
+
+
+def entry_stream(
+    seed: int, part: int, values: Sequence[int], other: Sequence[int], last: int
+) -> Stream:
+    """The stream of one entry: the seed's root stream's child by ``part``, then by the
+    packed ``values``, the packed ``other`` values and ``last`` (an int of the key)."""
+    return seeded(seed).child(part).child(packed(values)).child(packed(other)).child(last)
+
+
+def sample(stream: Stream, pool: list[int], k: int) -> list[int]:
+    """``k`` of ``pool``, uniformly, in the order drawn: the first ``k`` places of a shuffle
+    of a copy: ``min(k, len(pool) - 1)`` draws."""
+    drawn = list(pool)
+    stream.shuffle(drawn, k)
+    return drawn[:k]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,13 +107,13 @@ def pegging_value(
     """The play's mean points minus the other's with ``kept``: the other draws six of the
     other tiles and keeps four as ``other`` does; the player lays by ``play`` (or greedily),
     the other as ``other`` does."""
-    rng = Random(f"{seed}:pegging:{join_values(kept)}:{ROLE_KEYS[role(dealer)]}")
+    stream = entry_stream(seed, PEGGING, kept, (), int(dealer))
     pool = _pool(kept)
     lead = OTHER if dealer else ME
     his_play = other.play()
     total = 0
     for _ in range(deals):
-        drawn = tuple(sorted(sample(rng, pool, EXPERT_DISCARDS.drawn)))
+        drawn = tuple(sorted(sample(stream, pool, EXPERT_DISCARDS.drawn)))
         his = other.keep(drawn, not dealer)
         points = [0] * EXPERT_PLAYERS
         hands = [list(kept), his]
@@ -102,12 +132,19 @@ def best_play(
     """The value to lay in an information state: the best mean of play-outs after it over
     ``samples`` holdings of the other drawn from the tiles not in view (the same holdings
     for every value); the play-outs lay greedily, or by ``play``, the other as ``other``."""
+    stream = _key_stream(seed, PLAY, key)
     mine, values, held, _ = key
-    rng = Random(f"{seed}:play:{format_key(key)}")
     pool = _pool((*mine, *values))
     drawn = held <= len(pool)
-    holdings = [sorted(sample(rng, pool, held)) if drawn else [] for _ in range(samples)]
+    holdings = [sorted(sample(stream, pool, held)) if drawn else [] for _ in range(samples)]
     return _best_against(key, holdings, play, other)
+
+
+def _key_stream(seed: int, part: int, key: PlayKey) -> Stream:
+    """The stream of an information state's entry: its values, the count's, then how many
+    the other holds and whether he has said go, as ``2 * held + passed``."""
+    mine, values, held, passed = key
+    return entry_stream(seed, part, mine, values, 2 * held + int(passed))
 
 
 EARLY = 2
@@ -139,7 +176,7 @@ def best_early_play(
     state = early_state(key)
     assert state is not None, key
     his_laid, deals = state
-    rng = Random(f"{seed}:playmodel:{format_key(key)}")
+    stream = _key_stream(seed, PLAY_MODEL, key)
     not_his = [*mine, *values]
     for value in his_laid:
         not_his.remove(value)
@@ -148,13 +185,13 @@ def best_early_play(
     holdings = []
     for _ in range(samples):
         for _ in range(60):
-            drawn = tuple(sorted(sample(rng, drawn_from, EXPERT_DISCARDS.drawn)))
+            drawn = tuple(sorted(sample(stream, drawn_from, EXPERT_DISCARDS.drawn)))
             kept = other.keep(drawn, not deals)
             if _take(kept, his_laid):
                 holdings.append(kept)
                 break
         else:
-            holdings.append(sorted(sample(rng, anything, held)))
+            holdings.append(sorted(sample(stream, anything, held)))
     return _best_against(key, holdings, play, other)
 
 

@@ -1,9 +1,10 @@
 """Build the expert's tables from a seed: ``python -m scoring_api build-expert-tables``.
 
 Every entry is a pure function of the seed, its own key and the tables of the rounds before
-(its random numbers come from ``Random(f"{seed}:{part}:{key}")``), so a rebuild gives the
-same bytes, and a test can rebuild a sample of entries and find them equal to the shipped
-ones. What is built (``build`` runs the rounds in order):
+(its random numbers come from the seed's stream's child by its part and its key packed in
+ints: ``entries.entry_stream``), so a rebuild gives the same bytes, and a test can rebuild a
+sample of entries and find them equal to the shipped ones. What is built (``build`` runs
+the rounds in order):
 
 - ``patterns``: how often each pair of values goes into a crib, by seat, over all 9,859
   six-value hands: first as ``expected`` lays away, then as the expert's first lay-away

@@ -36,8 +36,8 @@ TABLES_PATH = _FOLDER / "tables.json.gz"
 Role = Literal["non_dealer", "dealer"]
 """A seat in a two-player deal, as the game names it."""
 ROLE_KEYS: dict[Role, str] = {"non_dealer": "pone", "dealer": "dealer"}
-"""Each role as the file's keys and the builder's random seeds spell it (``FORMAT`` fixed
-them, "pone" being cribbage's word for the non-dealer): the tables rebuild only with them."""
+"""Each role as the file's keys spell it (``FORMAT`` fixed them, "pone" being cribbage's
+word for the non-dealer)."""
 _ROLE_OF_KEY: Final[dict[str, Role]] = {key: role for role, key in ROLE_KEYS.items()}
 
 Pair = tuple[int, int]
@@ -67,7 +67,7 @@ def _pair(text: str) -> Pair:
 
 
 def format_key(key: PlayKey) -> str:
-    """An information state as one line of text: the builder seeds its random numbers by it."""
+    """An information state as one line of text, as a message names it."""
     mine, values, held, passed = key
     return f"{join_values(mine)}|{join_values(values)}|{held}|{int(passed)}"
 

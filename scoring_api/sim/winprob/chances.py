@@ -26,11 +26,12 @@ from typing import Final
 from scoring_api.rules.memo import Memo
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.seats import next_seat
+from scoring_api.rules.stream import Stream, seeded
 
 from .montecarlo import SHOW_STAGE, Library, Start, play_outs
 from .paths import BEFORE
 from .race import Race
-from .tables import ModeTables, mode_of, rest_key, shipped_tables
+from .tables import MODES, ModeTables, mode_of, rest_key, shipped_tables
 
 PLAYOUTS: Final = 2000
 """Play-outs per position with three or four sides."""
@@ -132,17 +133,28 @@ def _compute(key: _Key) -> tuple[float, ...]:
         return tuple(round(p, DIGITS) for p in chances)
     # Not the scores: the same draws from every score at one moment, so that two scores'
     # chances differ by what the scores change, not by the draw (``chance_with_fewer``).
-    seed = f"{mode_of(rules)}|{rules.target}|{dealer}|{_written(at)}"
     start = Start(at.cut, at.starter, at.known)
     library = _library(mode_of(rules), rules.sides)
-    shares = play_outs(library, rules.target, scores, dealer, start, PLAYOUTS, seed)
+    stream = moment_stream(rules, dealer, at)
+    shares = play_outs(library, rules.target, scores, dealer, start, PLAYOUTS, stream)
     return tuple(round(p, DIGITS) for p in shares)
 
 
-def _written(at: Moment) -> str:
-    """A moment as the text that seeds its play-outs (the same on every build)."""
-    known = ",".join(f"{side}:{points}" for side, points in at.known)
-    return f"{at.cut}|{at.starter}|{known}|{int(at.crib)}"
+PLAYOUT_SEED: Final = 0
+"""The root of every position's play-outs (``moment_stream``)."""
+
+
+def moment_stream(rules: RuleOptions, dealer: int, at: Moment) -> Stream:
+    """The stream of a position's play-outs, named by ints alone (never by the scores): the
+    root's child by the mode's index in ``MODES``, then by the target, the dealer, the cut
+    (from ``SHOW_STAGE``, the lowest, as 0), the starter's value and whether the crib is to
+    come, then one child for each event known, ``side * 256 + points``."""
+    stream = seeded(PLAYOUT_SEED).child(MODES.index(mode_of(rules))).child(rules.target)
+    stream = stream.child(dealer).child(at.cut - SHOW_STAGE).child(at.starter)
+    stream = stream.child(int(at.crib))
+    for side, points in at.known:
+        stream = stream.child(side * 256 + points)
+    return stream
 
 
 _MEMO: Final = Memo(_compute, 20_000)

@@ -7,16 +7,18 @@ then deals the library's deals one after another, the deal passing left, until a
 the target at an event; the chance is the share of play-outs each side wins. The exact
 recursion of ``race`` would need every combination of three or four scores (a table of
 millions of entries): these are games of the same deals, and their error is stated
-(``margin``). Seeded by the position, the same position gives the same answer anywhere.
+(``margin``). Their draws come from a stream the caller names from the position
+(``chances``), so the same position gives the same answer anywhere; each draw of a deal or a
+crib is one ``Stream.below``.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from random import Random
+from collections.abc import Sequence
 
-from ..chance import pick_with, random_of
+from scoring_api.rules.stream import Stream
+
 from .paths import BEFORE, DealPath, cut_position, points_of, side_of
 
 Z95 = 1.959963984540054
@@ -57,8 +59,8 @@ class Start:
         self.known = tuple(known)
 
 
-def _crib_points(counts: list[int], random: Callable[[], float]) -> int:
-    draw = pick_with(random, sum(counts))
+def _crib_points(counts: list[int], stream: Stream) -> int:
+    draw = stream.below(sum(counts))
     for points, n in enumerate(counts):
         if draw < n:
             return points
@@ -73,13 +75,14 @@ def play_outs(
     dealer: int,
     start: Start,
     playouts: int,
-    seed: str,
+    stream: Stream,
 ) -> list[float]:
     """Each side's share of ``playouts`` games played on from ``scores`` (every side below
-    the target) with ``dealer``'s side dealing the deal on hand, as ``start`` says it stands."""
+    the target) with ``dealer``'s side dealing the deal on hand, as ``start`` says it stands;
+    every draw from ``stream``."""
     sides = library.sides
     deals = library.deals
-    random = random_of(Random(seed))
+    count = len(deals)
     wins = [0] * sides
     for _ in range(playouts):
         made = list(scores)
@@ -92,18 +95,18 @@ def play_outs(
                     winner = whose
                     break
             if winner < 0:
-                made[dealer] += _crib_points(library.cribs[start.starter], random)
+                made[dealer] += _crib_points(library.cribs[start.starter], stream)
                 if made[dealer] >= target:
                     winner = dealer
         elif start.cut == BEFORE:
-            winner = _whole(library, pick_with(random, len(deals)), made, dealer, target)
+            winner = _whole(library, stream.below(count), made, dealer, target)
         else:
-            events = deals[pick_with(random, len(deals))]
+            events = deals[stream.below(count)]
             winner = _walk(events, cut_position(events, start.cut), made, dealer, sides, target)
         turn = dealer
         while winner < 0:
             turn = (turn + 1) % sides
-            winner = _whole(library, pick_with(random, len(deals)), made, turn, target)
+            winner = _whole(library, stream.below(count), made, turn, target)
         wins[winner] += 1
     return [won / playouts for won in wins]
 

@@ -9,7 +9,7 @@ import { post } from "./core.js";
 import { leftOf, rulesOf, sideCount, sideOf } from "./game-store.js";
 import { appendEntry } from "./game-play.js";
 import {
-  PERSON, currentDeal, dealOf, newSeed, savePractice, table,
+  PERSON, STREAM, currentDeal, dealOf, newSeed, savePractice, table,
 } from "./practice-store.js";
 
 // What is on screen but not kept: the tiles picked to lay away, a refusal, the hint, the
@@ -236,19 +236,29 @@ export async function askHint() {
   }
 }
 
-export function nextDeal(shape) {
+// The next deal, dealt by the service (an error is said, and the button asks again).
+export async function nextDeal() {
   const { setup, deals } = game();
   const deal = currentDeal();
   if (!deal.result || winner()) return;
-  deals.push(dealOf(setup.seed, deals.length, leftOf(setup, deal.dealer), shape));
+  ui.error = null;
+  try {
+    deals.push(await dealOf(setup.seed, deals.length, leftOf(setup, deal.dealer), rules()));
+  } catch (exc) {
+    ui.error = { exc };
+    return;
+  }
   Object.assign(ui, { pick: [], refusal: null, hint: null, said: [] });
   savePractice();
 }
 
-export function startPractice(setup, shape) {
+// A new game from the set-up: its first deal asked of the service (a refusal is thrown, and
+// the set-up stays).
+export async function startPractice(setup) {
   const seed = Number.isInteger(setup.seed) ? setup.seed : newSeed();
-  table.game = { version: 1, setup: { ...setup, seed },
-    deals: [dealOf(seed, 0, setup.firstDealer, shape)] };
+  const chosen = { ...setup, seed, stream: STREAM };
+  const first = await dealOf(seed, 0, setup.firstDealer, rulesOf(chosen));
+  table.game = { version: 1, setup: chosen, deals: [first] };
   Object.assign(ui, { pick: [], refusal: null, hint: null, said: [], error: null });
   table.notice = null;
   savePractice();

@@ -1,11 +1,11 @@
 // The practice table kept: one object, saved to the browser's storage on every change, so a
-// game survives a reload. practice = setup + deals; a deal = its dealer, the tiles dealt from
-// the game's seeded shuffle, each seat's lay-away, the record of the play and the service's
-// answers (the play scored, the deal refereed, the review, the hint). The page deals; every
-// rule is the service's.
+// game survives a reload. practice = setup + deals; a deal = its dealer, the tiles the
+// service dealt from the game's seed, each seat's lay-away, the record of the play and the
+// service's answers (the play scored, the deal refereed, the review, the hint). Every rule,
+// and every draw of a tile, is the service's.
 
+import { post } from "./core.js";
 import { loadStored, saveStored } from "./stored.js";
-import { ALL_TILES, ends } from "./tiles.js";
 
 export const VERSION = 1;
 const KEY = "domino-cribbage.practice";
@@ -32,55 +32,20 @@ export function savePractice() {
   saveStored(KEY, table.game);
 }
 
-// ---------------------------------------------------------------- the seeded shuffle
+// ---------------------------------------------------------------- the deal, from the service
 
-// A 32-bit hash of a text (FNV-1a): the seed of one deal's shuffle.
-function hash(text) {
-  let x = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    x ^= text.charCodeAt(i);
-    x = Math.imul(x, 0x01000193) >>> 0;
-  }
-  return x;
-}
+// The version of the service's random numbers a game is dealt from (`stream` of
+// /v1/deals/new). A game saved without it was dealt by the page's own shuffle before the
+// service dealt: it keeps the deals it recorded, and its next deals are the service's.
+export const STREAM = 2;
 
-// mulberry32: a small generator with a 32-bit state, the same numbers in every browser.
-function generator(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-// The 28 tiles in the order deal `index` of the game with `seed` takes them (Fisher-Yates).
-export function shuffled(seed, index) {
-  const random = generator(hash(`${seed}:${index}`));
-  const tiles = ALL_TILES.slice();
-  for (let i = tiles.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [tiles[i], tiles[j]] = [tiles[j], tiles[i]];
-  }
-  return tiles;
-}
-
-const value = (tile) => ends(tile).reduce((a, b) => a + b, 0);
-export const byValue = (tiles) => tiles.slice().sort((a, b) => value(a) - value(b)
-  || (a < b ? -1 : 1));
-
-// A new deal: each seat draws as many tiles as the service's deal shape says (seat 0 first),
-// then the tiles drawn blind into the crib, then the starter (turned after the lay-away).
-export function dealOf(seed, index, dealer, shape) {
-  const tiles = shuffled(seed, index);
-  const { players, drawn, blind } = shape;
-  const hands = Array.from({ length: players }, (_, seat) =>
-    byValue(tiles.slice(seat * drawn, (seat + 1) * drawn)));
-  const rest = tiles.slice(players * drawn);
-  return { dealer, drawn: hands, blind: rest.slice(0, blind), starter: rest[blind],
-    away: Array(players).fill(null), plays: [], pegging: null, live: null, result: null,
+// Deal `index` of the game with `seed`, as the service deals it (POST /v1/deals/new, from the
+// engine's random numbers): each seat's tiles (seat 0 first, lowest value first), the tiles
+// drawn blind into the crib, then the starter (turned after the lay-away).
+export async function dealOf(seed, index, dealer, rules) {
+  const dealt = await post("v1/deals/new", { seed, index, rules });
+  return { dealer, drawn: dealt.drawn, blind: dealt.blind, starter: dealt.starter,
+    away: Array(rules.players).fill(null), plays: [], pegging: null, live: null, result: null,
     review: null };
 }
 

@@ -3,7 +3,7 @@
 // kept in the browser's storage (practice-store), played through the service
 // (practice-play) and drawn by practice-view.
 
-import { $, $$, enqueue, revealWith, tr } from "./core.js";
+import { $, $$, enqueue, errorLines, revealWith, tr } from "./core.js";
 import { dealShape } from "./advice.js";
 import { strategyNames } from "./simulate.js";
 import { loadPractice, table } from "./practice-store.js";
@@ -69,15 +69,39 @@ function onStart(event) {
     return;
   }
   $("#practice-setup-error").hidden = true;
-  startPractice({ players, partners: mode() === "partners",
+  begin({ players, partners: mode() === "partners",
     seats: Array.from({ length: players }, (_, seat) => (seat === 0 ? null
       : $(`#practice-seat-${seat}`).value)),
     target: Number($('input[name="practice-target"]:checked').value),
     firstDealer: Number($("#practice-dealer").value),
-    pace: PACES[$("#practice-pace").value] ?? PACES.steady, seed }, shape);
-  render();
-  $("#practice-heading").focus();
-  play();
+    pace: PACES[$("#practice-pace").value] ?? PACES.steady, seed });
+}
+
+// A game from a set-up, its first deal dealt by the service (the table waits meanwhile); a
+// refusal is said under the set-up (a new game) or at the table (the same seed again), and
+// nothing changes.
+function begin(setup) {
+  enqueue(async () => {
+    ui.busy = true;
+    render();
+    try {
+      await startPractice(setup);
+    } catch (exc) {
+      ui.busy = false;
+      if (table.game) {
+        ui.error = { exc };
+      } else {
+        $("#practice-setup-error").hidden = false;
+        $("#practice-setup-error").textContent = errorLines({ exc }).join(" ");
+      }
+      render();
+      return;
+    }
+    ui.busy = false;
+    render();
+    $("#practice-heading").focus();
+    play();
+  });
 }
 
 function onHandTile(event) {
@@ -126,19 +150,16 @@ export function initPractice(strategiesLoaded) {
     render();
     revealWith($("#practice-hand"), $("#practice-hint-text")); // the hint, with the tiles
   }));
-  $("#practice-next").addEventListener("click", () => {
-    nextDeal(dealShape(table.game.setup.players));
+  $("#practice-next").addEventListener("click", () => enqueue(async () => {
+    ui.busy = true;
+    render();
+    await nextDeal();
+    ui.busy = false;
     render();
     $("#practice-heading").focus();
     play();
-  });
-  $("#practice-replay").addEventListener("click", () => {
-    const { setup } = table.game;
-    startPractice(setup, dealShape(setup.players));
-    render();
-    $("#practice-heading").focus();
-    play();
-  });
+  }));
+  $("#practice-replay").addEventListener("click", () => begin(table.game.setup));
   $("#practice-save").addEventListener("click", savePracticeFile);
   $("#practice-new").addEventListener("click", () => {
     ui.confirm = true;
