@@ -22,7 +22,6 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from itertools import pairwise
-from random import Random
 from statistics import fmean, stdev
 
 import pytest
@@ -31,7 +30,7 @@ from scoring_api.rules import ALL_TILES, DEFAULT_RULES, Play, Tile
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seats import next_seat
 from scoring_api.rules.show import show_total
-from scoring_api.rules.stream import seeded
+from scoring_api.rules.stream import Stream, seeded
 from scoring_api.rules.tiles import tile_mask
 from scoring_api.sim.playouts.nets import net
 from scoring_api.sim.ranks import ranks_of
@@ -99,7 +98,7 @@ def test_the_ladder_loses_in_its_order() -> None:
         assert low > high  # every rung loses less than the one below it, intervals apart
 
 
-def _play_rest(referee: PlayReferee, seen: Sequence[int], rng: Random) -> None:
+def _play_rest(referee: PlayReferee, seen: Sequence[int], rng: Stream) -> None:
     """Every seat lays as the expert does until the play ends, knowing what a game tells it."""
     n = referee.players
     seats = [Seat((), (), 0, 4, seat) for seat in range(n)]
@@ -133,7 +132,7 @@ def _replay_prefix(referee: PlayReferee, plays: Sequence[Play]) -> None:
             _lay(referee, play.player, play.tile)
 
 
-def _holdings(laid: TileLaid, pool: list[Tile], rng: Random) -> list[list[Tile]] | None:
+def _holdings(laid: TileLaid, pool: list[Tile], rng: Stream) -> list[list[Tile]] | None:
     """The others' tiles in hand, dealt uniformly among all that fit what the seat knew
     (every go said), by rejection; None after many tries."""
     view = laid.view
@@ -147,7 +146,7 @@ def _holdings(laid: TileLaid, pool: list[Tile], rng: Random) -> list[list[Tile]]
     return None
 
 
-def _play_gain(request: ReviewRequest, laid: TileLaid, best: Tile, rng: Random) -> float:
+def _play_gain(request: ReviewRequest, laid: TileLaid, best: Tile, rng: Stream) -> float:
     """The mean gain of laying ``best`` instead of the tile laid, replayed."""
     deal, view = request.deal, laid.view
     prefix = deal.plays[: laid.entry]
@@ -178,7 +177,7 @@ def _play_gain(request: ReviewRequest, laid: TileLaid, best: Tile, rng: Random) 
     return fmean(gains)
 
 
-def _lay_away_gain(request: ReviewRequest, decision: LayAwayDecision, rng: Random) -> float:
+def _lay_away_gain(request: ReviewRequest, decision: LayAwayDecision, rng: Stream) -> float:
     """The mean gain of the best lay-away instead of his, the whole deal replayed."""
     deal, seat = request.deal, decision.seat
     other = next_seat(seat, 2)
@@ -210,23 +209,22 @@ def _lay_away_gain(request: ReviewRequest, decision: LayAwayDecision, rng: Rando
 
 
 def _check(stated: list[float], found: list[float], what: str) -> None:
+    """The replayed gains of the flagged decisions against the losses the review stated: never
+    more than stated (at 95%), and at least half of it. Not "no less than stated": a decision
+    is flagged, and its best named, because its stated loss came out large, so over flagged
+    decisions the stated mean runs above the truth (the winner's curse; it did so on the first
+    stream too, by up to 0.4 points at some seeds), and an unbiased replay comes out below it."""
     differences = [f - s for f, s in zip(found, stated, strict=True)]
     low, high = _interval(differences)
     print(f"{what}: {len(stated)} decisions, stated {fmean(stated):.3f}, replayed "
           f"{fmean(found):.3f}, difference in [{low:.3f}, {high:.3f}]")  # fmt: skip
-    assert low <= 0 <= high
+    assert low <= 0
     assert fmean(found) > 0.5 * fmean(stated)
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=False,
-    reason="fragile before issue 52 too: the flagged play decisions' replayed gain falls "
-    "below the stated loss at 95% for some seeds on either stream (selection of the largest "
-    "stated losses); see /work/notes/52core.md",
-)
 def test_replacing_a_flagged_decision_gains_what_the_review_stated() -> None:
-    rng = Random(SEED)
+    rng = seeded(SEED)
     plays: tuple[list[float], list[float]] = ([], [])
     lay_aways: tuple[list[float], list[float]] = ([], [])
     for request in _deals(("greedy", "random"), 6, first=1000):
