@@ -7,9 +7,9 @@ Each loop of ``bench/stream_loops.py`` does one thing N times and 2N times, each
 process under valgrind's callgrind; the difference divided by N is that thing's cost, the same
 figure however busy the machine is (start-up and imports cancel out). The loops module is
 compiled by mypyc (the engine's compiler, its version and ``-O3``, from build/engine-tools)
-in a temporary folder, together with copies of ``scoring_api/rules/stream.py`` and
-``scoring_api/sim/chance.py``, both leaves of the engine: the loops then call the generator C
-to C, as the engine's own code will, and ``Random`` as the engine calls it today. The pure
+in a temporary folder, together with a copy of ``scoring_api/rules/stream.py``, a leaf of the
+engine: the loops then call the generator C to C, as the engine's own code does, and
+``Random`` as the engine called it on the first stream. The pure
 figures are the same sources interpreted. Each figure includes its loop's step, which the
 ``empty`` row shows. Counting only: nothing here asserts.
 """
@@ -27,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "build" / "engine-tools" / "bin" / "python"
-COPIED = ("scoring_api/rules/stream.py", "scoring_api/sim/chance.py")
+COPIED = ("scoring_api/rules/stream.py",)
 
 LOOPS = {
     "empty": "the loop alone",

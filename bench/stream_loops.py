@@ -1,24 +1,35 @@
 """The loops that bench/stream_costs.py counts: each does one thing ``n`` times, the way the
-engine does it, with the engine's generator (``scoring_api.rules.stream``) or with today's
-``random.Random`` and ``scoring_api.sim.chance``. The script compiles this module with
-mypyc beside copies of those two (so the calls are C to C, as in the engine) and runs it
-both compiled and interpreted."""
+engine does it, with the engine's generator (``scoring_api.rules.stream``) or with the first
+stream's ``random.Random``, drawn as the engine drew it before (``pick_with`` of a bound
+``random``, kept here alone). The script compiles this module with mypyc beside a copy of
+``rules/stream.py`` (so the calls are C to C, as in the engine) and runs it both compiled and
+interpreted."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import Final
 
 from mypy_extensions import i64
 
 from scoring_api.rules.stream import seeded
-from scoring_api.sim.chance import pick_with, random_of
 
 SEED: Final = 20261206
 DEAL: Final = 1
 """A stream kind's label, as the deal's would be."""
 TILES: Final = 28
 
+
+
+def pick_with(random: Callable[[], float], n: int) -> int:
+    """A uniform index below ``n`` from a bound ``random``: the first stream's draw."""
+    return int(random() * float(n))
+
+
+def random_of(rng: Random) -> Callable[[], float]:
+    """``rng.random``, bound once (the first stream's engine kept the last one bound)."""
+    return rng.random
 
 def stream_seed_run(n: i64) -> None:
     """A run's root stream from its integer seed: once a run."""
