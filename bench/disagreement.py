@@ -4,12 +4,14 @@ differently, which choice was right, by roll-outs, and what each loses a decisio
 Run from the repository root, with the research extra installed:
     .venv/bin/python bench/disagreement.py [--positions N] [--margin M] [--players A B] ...
 
-Positions: games of A against B (two players to 61, seats alternating, game ``g`` seeded by
-``--seed`` and ``g``), played through the research game's ``StepGame``. At each choice of the
-play (values that differ), both are asked what they would lay, from the same ``Seat`` (what
-the seat on turn knows: its tiles, the table, the scores and the starter); where they lay
-different values, the position is kept, and the game goes on with the seat's own player's
-choice. The lay-away is not studied: both strongest players lay away as the expert does.
+Positions: games of A against B (two players to 61, seats alternating, game ``g`` drawn from
+the stream ``seeded(seed).child(POSITIONS).child(g)``, ``seed`` the ``--seed``), played
+through the research game's ``StepGame``. At each choice of the play (values that differ),
+both are asked what they would lay, from the same ``Seat`` (what the seat on turn knows: its
+tiles, the table, the scores and the starter) and with the same numbers (a fresh
+``seeded(seed).child(ASKED)``); where they lay different values, the position is kept, and
+the game goes on with the seat's own player's choice. The lay-away is not studied: both
+strongest players lay away as the expert does.
 
 Roll-outs: from the seat's knowledge only. Each roll-out draws the hidden tiles anew, uniformly
 among all that fit what the seat saw (``research.resample``, OpenSpiel's
@@ -17,9 +19,12 @@ among all that fit what the seat saw (``research.resample``, OpenSpiel's
 laying as ``expert`` does, and values the end by the seat's exact chance to win from there
 (``winprob.chances``, the project's tables: 1 or 0 if the game ended in the deal). Both choices
 are rolled out over the same draws (common numbers), in rounds of ``--batch``, until each
-choice's mean chance is known to ``--margin`` at 95% (or ``--most`` roll-outs). A player's
-loss at a position is the better choice's mean chance less its own choice's; the table shows
-each player's mean loss a decision over the positions, in points of the chance to win.
+choice's mean chance is known to ``--margin`` at 95% (or ``--most`` roll-outs). Roll-out
+``r`` at position ``p`` is the stream ``seeded(seed).child(ROLLOUTS).child(p).child(r)``: its
+child ``HIDDEN`` draws the hidden tiles, its child ``PLAY`` the rest of the deal (afresh for
+each choice). A player's loss at a position is the better choice's mean chance less its own
+choice's; the table shows each player's mean loss a decision over the positions, in points
+of the chance to win.
 """
 
 from __future__ import annotations
@@ -31,13 +36,13 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
-from random import Random
 
 import checkout  # noqa: F401
 
 from scoring_api.research.resample import resampled_history
 from scoring_api.research.views import drawn_by
 from scoring_api.rules.options import DEFAULT_RULES
+from scoring_api.rules.stream import Stream, seeded
 from scoring_api.rules.tiles import ALL_TILES, tiles_in
 from scoring_api.sim.registry import strategy_for
 from scoring_api.sim.seat import Seat, seat_at_turn
@@ -47,6 +52,16 @@ from scoring_api.sim.winprob.chances import chances
 
 RULES = DEFAULT_RULES
 SEED = 56_000
+POSITIONS = 0
+"""The seed's child whose child ``g`` plays game ``g`` of the positions."""
+ROLLOUTS = 1
+"""The seed's child whose child ``p`` rolls position ``p`` out."""
+ASKED = 2
+"""The seed's child both players are asked what they would lay with."""
+HIDDEN = 0
+"""A roll-out's child that draws the hidden tiles."""
+PLAY = 1
+"""A roll-out's child that plays the rest of the deal."""
 Z95 = 1.959963984540054
 
 
@@ -59,7 +74,7 @@ def full_seat(game: StepGame, seat: int) -> Seat:
     return seat_at_turn(game.referee, seat, own, log.dealer, RULES, log.scores, starter)
 
 
-def lay_away(game: StepGame, strategy: Strategy, rng: Random) -> None:
+def lay_away(game: StepGame, strategy: Strategy, rng: Stream) -> None:
     """The seat on turn lays away as ``strategy`` does, tile by tile."""
     seat, log = game.current(), game.log
     tiles = tiles_in[drawn_by(log, seat, game.drawn, game.players)]
@@ -70,12 +85,12 @@ def lay_away(game: StepGame, strategy: Strategy, rng: Random) -> None:
             game.apply(LAY_AWAY + index)
 
 
-def step(game: StepGame, strategy: Strategy, rng: Random) -> None:
+def step(game: StepGame, strategy: Strategy, rng: Stream) -> None:
     """One move of the seat on turn by ``strategy`` (a chance event from ``rng``)."""
     current = game.current()
     if current == CHANCE:
         outcomes = game.chance_outcomes()
-        game.apply(outcomes[int(rng.random() * len(outcomes))])
+        game.apply(outcomes[rng.below(len(outcomes))])
     elif game.phase == AWAY:
         lay_away(game, strategy, rng)
     else:
@@ -92,9 +107,10 @@ def positions(
     dealer, the seat, A's tile, B's tile)."""
     a, b = (strategy_for(name) for name in players)
     found: list[tuple[list[int], int, int, int, int]] = []
+    games = seeded(seed).child(POSITIONS)
     g = 0
     while len(found) < wanted:
-        rng = Random(f"{seed}:{g}")
+        rng = games.child(g)
         lineup = (a, b) if g % 2 == 0 else (b, a)
         game = StepGame(RULES, g % 2)
         history: list[int] = []
@@ -102,8 +118,8 @@ def positions(
             current = game.current()
             if current >= 0 and game.phase != AWAY and len(set(_values(game))) > 1:
                 seat = full_seat(game, current)
-                mine = a.lay(seat, Random(0)).index
-                other = b.lay(full_seat(game, current), Random(0)).index
+                mine = a.lay(seat, seeded(seed).child(ASKED)).index
+                other = b.lay(full_seat(game, current), seeded(seed).child(ASKED)).index
                 if ALL_TILES[mine].value != ALL_TILES[other].value:
                     found.append((list(history), g % 2, current, mine, other))
             before = len(history)
@@ -117,7 +133,7 @@ def _values(game: StepGame) -> list[int]:
     return [ALL_TILES[action].value for action in game.legal() if action < len(ALL_TILES)]
 
 
-def _record(game: StepGame, strategy: Strategy, rng: Random, history: list[int]) -> None:
+def _record(game: StepGame, strategy: Strategy, rng: Stream, history: list[int]) -> None:
     """``step``, the actions it applied appended to ``history``."""
     copy_before = game.copy()
     step(game, strategy, rng)
@@ -137,7 +153,7 @@ def _replayed(actions: list[int], first_dealer: int) -> StepGame:
     return game
 
 
-def _rolled(game: StepGame, side: int, expert: Strategy, rng: Random) -> float:
+def _rolled(game: StepGame, side: int, expert: Strategy, rng: Stream) -> float:
     """Play the rest of the deal as the expert would; the side's chance to win at its end."""
     deals = len(game.deals)
     while game.phase != OVER and len(game.deals) == deals:
@@ -148,23 +164,24 @@ def _rolled(game: StepGame, side: int, expert: Strategy, rng: Random) -> float:
 
 
 def roll_out(
-    task: tuple[list[int], int, int, tuple[int, int], float, int, int, int],
+    task: tuple[list[int], int, int, tuple[int, int], float, int, int, int, int],
 ) -> tuple[float, float, int]:
     """The two choices' mean chances to win for the seat, and the roll-outs each took."""
-    actions, first_dealer, seat, choices, margin, batch, most, seed = task
+    actions, first_dealer, seat, choices, margin, batch, most, seed, position = task
     game = _replayed(actions, first_dealer)
     side = game.side_of[seat]
     expert = strategy_for("expert")
-    rng = Random(f"{seed}:rollouts")
+    rollouts = seeded(seed).child(ROLLOUTS).child(position)
     values: list[list[float]] = [[], []]
     while True:
         for _ in range(batch):
-            drawn = _replayed(resampled_history(game, seat, rng.random), first_dealer)
-            future = rng.random()
+            rollout = rollouts.child(len(values[0]))
+            hidden = rollout.child(HIDDEN).random
+            drawn = _replayed(resampled_history(game, seat, hidden), first_dealer)
             for k, choice in enumerate(choices):
                 start = drawn.copy()
                 start.apply(choice)
-                values[k].append(_rolled(start, side, expert, Random(future)))
+                values[k].append(_rolled(start, side, expert, rollout.child(PLAY)))
         n = len(values[0])
         halves = [Z95 * statistics.stdev(v) / math.sqrt(n) for v in values]
         if max(halves) <= margin or n >= most:
@@ -189,7 +206,7 @@ def main() -> int:
     print(f"{len(found)} positions where {a} and {b} lay different values "
           f"({time.monotonic() - started:.0f} s)", flush=True)  # fmt: skip
     tasks = [
-        (actions, first, seat, (mine, other), args.margin, args.batch, args.most, n)
+        (actions, first, seat, (mine, other), args.margin, args.batch, args.most, args.seed, n)
         for n, (actions, first, seat, mine, other) in enumerate(found)
     ]
     with ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn")) as pool:

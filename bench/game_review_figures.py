@@ -5,8 +5,9 @@ Run from the repository root, after ./scripts/setup (the compiled engine):
     .venv/bin/python bench/game_review_figures.py [--games N] [--playouts P]
 
 ``--games`` whole two-player games of each strategy against itself (random, greedy, expected,
-expert; seed "game-review-figures", disjoint from the tables' seeds), each reviewed whole as
-``POST /v1/games/review`` reviews it (``review_game``, the expert model); printed per
+expert; game ``i`` from the stream ``game_stream(k, i)``, ``seeded(k).child(i)`` for ``k`` the
+strategy's place in the registry, roots disjoint from the tables' build seeds), each reviewed
+whole as ``POST /v1/games/review`` reviews it (``review_game``, the expert model); printed per
 strategy: the mean accuracy of a player over a game and its 95% interval, the percentiles of
 the loss in the chance to win of the decisions with a choice, the share of each label, and the
 mean luck in points and in the chance to win. Nothing here asserts: docs/review.md holds the

@@ -69,12 +69,14 @@ rate() {  # rate URL BODY_FILE CONNECTIONS MASTER_PID -> "requests/s server-CPU-
 
 printf '%s' '{"hand": ["3-3", "1-5", "2-4", "0-3"], "starter": "0-6"}' >"$work/hand.json"
 .venv/bin/python - "$work/batch.json" <<'PY'
-import json, random, sys
+import json, sys
 from scoring_api.rules import ALL_TILES
-rng = random.Random(1)
+from scoring_api.rules.stream import seeded
 hands = []
-for _ in range(10_000):
-    five = [str(tile) for tile in rng.sample(ALL_TILES, 5)]
+for i in range(10_000):  # hand i: the first five tiles the stream seeded(1).child(i) shuffles
+    tiles = list(ALL_TILES)
+    seeded(1).child(i).shuffle(tiles, 5)
+    five = [str(tile) for tile in tiles[:5]]
     hands.append({"hand": five[:4], "starter": five[4]})
 with open(sys.argv[1], "w") as out:
     json.dump({"hands": hands}, out)

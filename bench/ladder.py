@@ -5,13 +5,15 @@ By default every strategy but ``search`` (about 40 times slower): name it in
 
 Run from the repository root:  .venv/bin/python bench/ladder.py [--games N] [--seed S] ...
 
-Each pairing plays ``--games`` games: game ``i`` (``Random(f"{seed}:{i}")``, first dealers
-alternating) once with A in seat 0 and once with B there, so both see the same tiles from
-the same seats. The first strategy's win rate is shown with its 95% Wilson interval over
-all the games, and with the interval of the paired difference (a seed's two games count as
-one observation: A won both, split, or lost both), which is narrower because the deal's
-luck cancels. The seed must differ from the expert tables' build seed (docs in
-bench/README.md). Shards run in ``--jobs`` processes; shards of a run merge exactly.
+Each pairing plays ``--games`` games: game ``i`` (the stream ``seeded(seed).child(i)``,
+``sim.streams.game_stream``; first dealers alternating) once with A in seat 0 and once with
+B there, so both see the same tiles from the same seats (the deals draw from their own
+region of the game's stream, which no strategy draws from). The first strategy's win rate
+is shown with its 95% Wilson interval over all the games, and with the interval of the
+paired difference (a seed's two games count as one observation: A won both, split, or lost
+both), which is narrower because the deal's luck cancels. The seed must differ from the
+expert tables' build seed (docs in bench/README.md). Shards run in ``--jobs`` processes;
+shards of a run merge exactly.
 """
 
 from __future__ import annotations

@@ -15,12 +15,13 @@ win over ``--budget`` play-outs that stop at the target. Its lay-away is the exp
 the same play-outs by net points (``search``'s measure, near the end only): the chance alone
 is what differs.
 
-Paired games (two players, to 61, seed "play-for-the-game"): each seed played twice, with
-``endgame`` in seat 0 and in seat 1, the same tiles to the same seats (no player draws
-from the game's random numbers); the first dealer alternates by seed. Printed: its win rate
-with the Wilson and the paired 95% intervals, how many choices near the end it valued and in
-how many the best value by the chance was not the best by points. Nothing here asserts:
-docs/simulation.md and bench/README.md hold the figures.
+Paired games (two players, to 61, seed ``i`` the stream ``seeded(i)``): each seed played
+twice, with ``endgame`` in seat 0 and in seat 1, the same tiles to the same seats (the deals
+draw from their own region of the game's stream, which no player draws from); the first
+dealer alternates by seed. Printed: its win rate with the Wilson and the paired 95%
+intervals, how many choices near the end it valued and in how many the best value by the
+chance was not the best by points. Nothing here asserts: docs/simulation.md and
+bench/README.md hold the figures.
 """
 
 from __future__ import annotations

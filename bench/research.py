@@ -8,8 +8,10 @@ Run from the repository root, with the research extra installed (``pip install -
     .venv/bin/python bench/research.py solve [--max-pips P] [--tiles T] [--checks I ...]
 
 ``speed``: random games through the pyspiel Python API, the same loop for every game
-(``chance_outcomes``/``legal_actions``/``apply_action``, each choice uniform from
-``random.Random``): ``python_domino_cribbage`` to 121 (two players; compiled and pure engine),
+(``chance_outcomes``/``legal_actions``/``apply_action``, each choice uniform from the bench's
+own ``random.Random(seed)``, handed to no engine code: the engine's ``Stream`` is compiled
+only with the compiled engine, and a pure one would add its own cost to the pure engine's
+figures): ``python_domino_cribbage`` to 121 (two players; compiled and pure engine),
 OpenSpiel's C++ ``cribbage`` (to 121) and its Python ``python_block_dominoes``. Each round
 plays ``--games`` games of each in a fresh process, the games interleaved round by round;
 the table shows the median round: games a second and microseconds an action of CPU

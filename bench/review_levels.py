@@ -5,16 +5,17 @@ Run from the repository root, after ./scripts/setup (the compiled engine):
     .venv/bin/python bench/review_levels.py [--games N] [--check N] [--quick]
 
 Each ladder strategy (random, greedy, expected, expert, search) plays ``--games`` two-player
-games against the expert (seats alternating; seed "review-levels:<strategy>:<i>"), each
-reviewed whole as ``POST /v1/games/review`` reviews it (``review_game``, the expert model, 300
-play-outs); its player's error rate over each game (``review.game.error_rate``: the mean
+games against the expert (seats alternating; game ``i`` plays from the stream
+``seeded(CALIBRATION).child(k).child(i)``, ``k`` the strategy's place in ``LADDER``), each
+reviewed whole as ``POST /v1/games/review`` reviews it (``review_game``, the expert model,
+300 play-outs); its player's error rate over each game (``review.game.error_rate``: the mean
 loss in the chance to win over his decisions with a choice, in thousandths) is kept. The
 bands: between two strategies next on the ladder, the cut that places most of both
 strategies' sets of ten games on their own sides (each strategy weighed alike; 400 sets of
 ten of its calibration games drawn again); two strategies whose cut places fewer than
 ``APART`` of their sets rightly cannot be told apart and share a band. Then ``--check``
-fresh games of each (seed "review-levels-check:...") are placed by those bands and by the
-shipped ones (``review.game.LEVELS``): the share in its own band, one game at a time and ten
+fresh games of each (the same paths from ``seeded(CHECK)``) are placed by those bands and
+by the shipped ones (``review.game.LEVELS``): the share in its own band, one game at a time and ten
 games pooled (their losses over their choices: the issue's ten reviewed games), per
 strategy. ``--quick``: 12 and 20 games. ``--dump``/``--load``: keep each game's figures in
 a file and draw the bands again from it. Nothing here asserts: docs/review.md holds the
@@ -30,12 +31,12 @@ import statistics
 import sys
 import time
 from itertools import pairwise
-from random import Random
 
 import checkout  # noqa: F401
 
 from scoring_api.rules.game import score_game
 from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.stream import seeded
 from scoring_api.sim.game import play_game
 from scoring_api.sim.game_records import recorded_deal
 from scoring_api.sim.registry import strategy_for
@@ -50,19 +51,26 @@ POOLED = 10
 """Games pooled into one error rate: the issue's ten reviewed games."""
 RESAMPLES = 400
 """Sets of ``POOLED`` calibration games the cuts are drawn on."""
+CALIBRATION = 53_001
+"""The root seed of the calibration games (issue 53, item 3)."""
+CHECK = 53_002
+"""The root seed of the fresh games the bands are checked on."""
+RESAMPLE = 53_003
+"""The root seed of the sets of calibration games drawn again."""
 
 
-def games_of(strategy: str, games: int, playouts: int, seed: str) -> list[tuple[float, int]]:
+def games_of(strategy: str, games: int, playouts: int, seed: int) -> list[tuple[float, int]]:
     """The strategy's loss in the chance to win and decisions with a choice in each of
-    ``games`` games against the expert."""
+    ``games`` games against the expert: game ``i`` from ``seeded(seed).child(k).child(i)``,
+    ``k`` the strategy's place in ``LADDER``."""
     rules = RuleOptions()
+    root = seeded(seed).child(LADDER.index(strategy))
     found = []
     for index in range(games):
         seat = index % 2
         players = [strategy_for("expert"), strategy_for("expert")]
         players[seat] = strategy_for(strategy)
-        rng = Random(f"{seed}:{strategy}:{index}")
-        game = play_game(players, rules, rng, (index // 2) % 2, transcript=True)
+        game = play_game(players, rules, root.child(index), (index // 2) % 2, transcript=True)
         records = game.transcript or []
         scored = score_game(rules, [recorded_deal(record) for record in records])
         drawn = [record.hands for record in records]
@@ -86,11 +94,13 @@ def rates(games: list[tuple[float, int]], pooled: int = 1) -> list[float]:
 
 def pooled(games: list[tuple[float, int]]) -> list[float]:
     """The error rates of ``RESAMPLES`` sets of ``POOLED`` of ``games`` (drawn without
-    putting back, from a fixed seed): what ten games pooled look like."""
-    rng = Random("review-levels:resample")
+    putting back, set ``r`` from the stream ``seeded(RESAMPLE).child(r)``): what ten games
+    pooled look like."""
     found = []
-    for _ in range(RESAMPLES):
-        part = rng.sample(games, min(POOLED, len(games)))
+    for resample in range(RESAMPLES):
+        part = list(games)
+        seeded(RESAMPLE).child(resample).shuffle(part, POOLED)
+        part = part[:POOLED]
         rate = error_rate(sum(loss for loss, _ in part), sum(n for _, n in part))
         assert rate is not None
         found.append(rate)
@@ -136,8 +146,8 @@ def main() -> int:
         calibration, checks = played["calibration"], played["check"]
         args.games, args.check = len(calibration[LADDER[0]]), len(checks[LADDER[0]])
     else:
-        calibration = {s: games_of(s, args.games, args.playouts, "review-levels") for s in LADDER}
-        checks = {s: games_of(s, args.check, args.playouts, "review-levels-check") for s in LADDER}
+        calibration = {s: games_of(s, args.games, args.playouts, CALIBRATION) for s in LADDER}
+        checks = {s: games_of(s, args.check, args.playouts, CHECK) for s in LADDER}
     if args.dump:
         with open(args.dump, "w", encoding="utf-8") as file:
             json.dump({"calibration": calibration, "check": checks}, file)

@@ -7,21 +7,23 @@ Run from the repository root, after ./scripts/setup (the compiled engine):
 
 ``--baselines``: the mean ``expected`` of a seat's drawn tiles by his place after the dealer,
 for each mode and model the review uses (``review.luck.BASELINES``), over ``--draws`` random
-deals (seed "review-luck-baselines"), with its 95% margin.
+deals (the ``k``-th mode's from the stream ``seeded(BASELINE_SEED).child(k)``), with its 95%
+margin.
 
 Otherwise two runs of ``--games`` two-player games (default 2,000; ``--quick`` 200), each
 reviewed whole (``review_game``, the expert model, 300 play-outs):
 
-1. expert against itself (seed "review-luck:self"): the margin (seat 0's final score less
-   seat 1's) and the margin with luck taken out (less seat 0's side luck in points,
-   ``side_luck``); their variances and the ratio (target: at most a half). Beside it, as an
-   experiment the service does not ship, the full-information luck (as if every hand were
-   shown: each deal's net for the seat less the baseline, his own losses added back, so all
-   but his choices is luck).
-2. expert against expected (seats alternating; seed "review-luck:pair"): the expert's raw win
-   rate and its mean adjusted result (``adjusted``: the result less the side's luck in the
-   chance to win) with their 95% intervals; the adjusted result must find the expert
-   stronger (above a half) with the narrower interval.
+1. expert against itself (game ``i`` from ``seeded(SELF_SEED).child(i)``): the margin (seat
+   0's final score less seat 1's) and the margin with luck taken out (less seat 0's side
+   luck in points, ``side_luck``); their variances and the ratio (target: at most a half).
+   Beside it, as an experiment the service does not ship, the full-information luck (as if
+   every hand were shown: each deal's net for the seat less the baseline, his own losses
+   added back, so all but his choices is luck).
+2. expert against expected (seats alternating; game ``i`` from
+   ``seeded(PAIR_SEED).child(i)``): the expert's raw win rate and its mean adjusted result
+   (``adjusted``: the result less the side's luck in the chance to win) with their 95%
+   intervals; the adjusted result must find the expert stronger (above a half) with the
+   narrower interval.
 """
 
 from __future__ import annotations
@@ -32,13 +34,13 @@ import os
 import statistics
 import sys
 import time
-from random import Random
 
 import checkout  # noqa: F401
 
 from scoring_api.rules.constants import DEALS
 from scoring_api.rules.game import score_game
 from scoring_api.rules.options import RuleOptions
+from scoring_api.rules.stream import Stream, seeded
 from scoring_api.rules.tiles import ALL_TILES, by_value
 from scoring_api.sim.advisor import advise_discards
 from scoring_api.sim.game import play_game
@@ -57,6 +59,12 @@ MODES = {
     (4, False, "expected"): RuleOptions(players=4),
     (4, True, "expected"): RuleOptions(players=4, partners=True),
 }
+BASELINE_SEED = 53_201
+"""The root seed of ``--baselines``' deals (issue 53, item 2)."""
+SELF_SEED = 53_202
+"""The root seed of the expert's games against itself."""
+PAIR_SEED = 53_203
+"""The root seed of the expert's games against expected."""
 
 
 def _interval(values: list[float]) -> tuple[float, float]:
@@ -66,13 +74,13 @@ def _interval(values: list[float]) -> tuple[float, float]:
 
 def baselines(draws: int) -> None:
     print(f"mean expected of the drawn tiles by place after the dealer, {draws} deals:")
-    for (players, partners, model), rules in MODES.items():
-        rng = Random(f"review-luck-baselines:{players}:{partners}:{model}")
+    for mode, ((players, partners, model), rules) in enumerate(MODES.items()):
+        stream = seeded(BASELINE_SEED).child(mode)
         size = DEALS[players].drawn
         found: list[list[float]] = [[] for _ in range(players)]
         for _ in range(draws):
             tiles = list(ALL_TILES)
-            rng.shuffle(tiles)
+            stream.shuffle(tiles, players * size)
             dealer = 0
             for seat in range(players):
                 drawn = by_value(tiles[seat * size : (seat + 1) * size])
@@ -95,9 +103,9 @@ def baselines(draws: int) -> None:
     print(f"shipped: {BASELINES}")
 
 
-def _review(players: list[str], rng: Random, dealer: int) -> tuple[GameReview, tuple[int, ...]]:
+def _review(players: list[str], stream: Stream, dealer: int) -> tuple[GameReview, tuple[int, ...]]:
     rules = RuleOptions()
-    game = play_game([strategy_for(name) for name in players], rules, rng, dealer,
+    game = play_game([strategy_for(name) for name in players], rules, stream, dealer,
                      transcript=True)  # fmt: skip
     records = game.transcript or []
     scored = score_game(rules, [recorded_deal(record) for record in records])
@@ -135,7 +143,7 @@ def self_play(games: int) -> None:
     adjusted: list[float] = []
     full: list[float] = []
     for index in range(games):
-        review, scores = _review(["expert", "expert"], Random(f"review-luck:self:{index}"),
+        review, scores = _review(["expert", "expert"], seeded(SELF_SEED).child(index),
                                  index % 2)  # fmt: skip
         margin = scores[0] - scores[1]
         raw.append(margin)
@@ -156,7 +164,7 @@ def pair(games: int) -> None:
         seat = index % 2
         players = ["expected", "expected"]
         players[seat] = "expert"
-        review, _ = _review(players, Random(f"review-luck:pair:{index}"), (index // 2) % 2)
+        review, _ = _review(players, seeded(PAIR_SEED).child(index), (index // 2) % 2)
         player = review.players[seat]
         won = review.end[player.side]
         wins.append(won)

@@ -2,10 +2,11 @@
 
 Run from the repository root:  .venv/bin/python bench/seats.py [--seeds N] [--strategy S] ...
 
-For each mode (three players, four, two partnerships) and seed ``i`` (``Random(f"{seed}:{i}")``,
-first dealers in turn), game ``i`` is played twice: with ``--strategy`` in seat 0 and
-``expected`` in every other seat, and with ``expected`` in every seat. Neither strategy
-draws on the game's random numbers, so both games deal the same tiles to the same seats,
+For each mode (three players, four, two partnerships) and seed ``i`` (game ``i`` of the run,
+the stream ``seeded(seed).child(i)``, ``sim.streams.game_stream``; first dealers in turn),
+game ``i`` is played twice: with ``--strategy`` in seat 0 and ``expected`` in every other seat, and
+with ``expected`` in every seat. The deals draw from their own region of the game's stream,
+which no strategy draws from, so both games deal the same tiles to the same seats,
 and the difference of seat 0's side's wins (per seed: +1, 0 or -1) is what the strategy
 adds in that seat, with its 95% interval (normal approximation). A second, steadier figure
 is what the search acts on: the play's points per deal, his side's less every other side's

@@ -17,7 +17,8 @@ Run from the repository root:  .venv/bin/python bench/simulate.py [--random-game
    Also printed: a fresh process's first (cold) run and the best warm run with the default
    collector.
 3. The advisor's latency: ``POST /v1/discards/advise`` with random six-tile hands over one
-   keep-alive connection (median and 95th percentile), and ``advise_discards`` in-process.
+   keep-alive connection (median and 95th percentile), and ``advise_discards`` in-process
+   (hand ``i`` the first six tiles the stream ``seeded(HANDS_SEED).child(i)`` shuffles).
 
 4. Three and four players and partnerships: games per second of random and expected, each
    in a fresh process pinned to the same core (``--seatings-only`` runs just this part).
@@ -47,19 +48,21 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from random import Random
 
 from checkout import ROOT
 from live_server import serve
 
 from scoring_api.rules import ALL_TILES, DEFAULT_RULES
 from scoring_api.rules.constants import PLAYERS
+from scoring_api.rules.stream import seeded
 from scoring_api.sim.advisor import MODELS, Model, advise_discards
 from scoring_api.sim.expert.tables import shipped_tables
 from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import SimulationRequest, run
 
 SEED = 20261130
+HANDS_SEED = 20261131
+"""The root seed of the advisor's hands (not ``SEED``, whose children are the games)."""
 NDJSON = "application/x-ndjson"
 TARGETS = {"random": 5_000, "expected": 1_000, "expert": 1_000}
 SEATING_TARGETS = {"random": 2_500, "expected": 800}
@@ -166,8 +169,13 @@ def timed_post(worker: tuple[int, int], names: tuple[str, ...], games: int, acce
 
 
 def random_sixes(count: int) -> list[list[str]]:
-    rng = Random(SEED)
-    return [[str(tile) for tile in rng.sample(ALL_TILES, 6)] for _ in range(count)]
+    """``count`` six-tile hands: hand ``i`` from the stream ``seeded(HANDS_SEED).child(i)``."""
+    hands = []
+    for i in range(count):
+        tiles = list(ALL_TILES)
+        seeded(HANDS_SEED).child(i).shuffle(tiles, 6)
+        hands.append([str(tile) for tile in tiles[:6]])
+    return hands
 
 
 def advisor_latency(port: int, count: int, model: str) -> tuple[float, float]:

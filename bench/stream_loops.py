@@ -21,7 +21,6 @@ DEAL: Final = 1
 TILES: Final = 28
 
 
-
 def pick_with(random: Callable[[], float], n: int) -> int:
     """A uniform index below ``n`` from a bound ``random``: the first stream's draw."""
     return int(random() * float(n))
@@ -30,6 +29,7 @@ def pick_with(random: Callable[[], float], n: int) -> int:
 def random_of(rng: Random) -> Callable[[], float]:
     """``rng.random``, bound once (the first stream's engine kept the last one bound)."""
     return rng.random
+
 
 def stream_seed_run(n: i64) -> None:
     """A run's root stream from its integer seed: once a run."""

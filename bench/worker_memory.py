@@ -5,7 +5,8 @@ Run from the repository root:
 
 One worker as ``./scripts/serve`` runs it (gunicorn.conf.py), never recycled
 (``GUNICORN_MAX_REQUESTS=0``), no limits, simulations inline; ``--clients`` threads send
-``--requests`` requests in all, each drawn from a fixed seed: hand scores, batches of 100
+``--requests`` requests in all, client ``c``'s drawn from the stream
+``seeded(SEED).child(CLIENTS).child(c)``: hand scores, batches of 100
 random hands, advice (both models), simulations of 20 games with a new seed each (two to four
 players, every strategy but search), pegging records, and four-player deal reviews at 200
 play-outs, each under a set of rules drawn from all 96 a client may name. Printed: the
@@ -16,8 +17,9 @@ what its bounded memos and caches hold (docs/operations.md). Nothing is asserted
 (default 2), once every process's CPU time has stopped growing, print for the master and each
 worker its resident size (RSS), its proportional share (PSS) and its private memory (USS:
 ``Private_Clean + Private_Dirty``) from ``/proc/PID/smaps_rollup``, and its CPU time since its
-start (user + system); then again after ``--expert`` expert advice requests (the tables'
-pages a worker's lookups write to, reference counts, become its own).
+start (user + system); then again after ``--expert`` expert advice requests (hands from the
+stream ``seeded(SEED).child(EXPERT)``; the tables' pages a worker's lookups write to,
+reference counts, become its own).
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
-import random
 import sys
 import tempfile
 import threading
@@ -37,6 +38,8 @@ import checkout  # noqa: F401  (this checkout first on sys.path)
 from live_server import serve
 from reliability.helpers import four_player_review
 
+from scoring_api.rules.stream import Stream, seeded
+
 TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
 TABLES = [(2, False), (3, False), (4, False), (4, True)]
 RULES = [
@@ -46,27 +49,41 @@ RULES = [
         [61, 121], [0, 1, 2], [True, False], TABLES, [False, True])
 ]  # fmt: skip
 ENV = {"GUNICORN_MAX_REQUESTS": "0", "SCORING_API_SCHEDULER": "off"}
+SEED = 40_006
+"""The root seed of the requests (issue 40, item 6)."""
+CLIENTS = 0
+"""The seed's child whose child ``c`` draws client ``c``'s requests."""
+EXPERT = 1
+"""The seed's child that draws ``--idle``'s expert advice requests."""
 
 
-def request_of(rng: random.Random, review: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+def sample(stream: Stream, items: list[str], k: int) -> list[str]:
+    """``k`` of ``items`` drawn without putting back, in the order drawn."""
+    drawn = list(items)
+    stream.shuffle(drawn, k)
+    return drawn[:k]
+
+
+def request_of(rng: Stream, review: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     rules = rng.choice(RULES)
     players = rules["players"]
-    kind = rng.randrange(6)
+    kind = rng.below(6)
     if kind == 0:
-        tiles = rng.sample(TILES, 5)
+        tiles = sample(rng, TILES, 5)
         return "/v1/hands/score", {"hand": tiles[:4], "starter": tiles[4], "rules": rules}
     if kind == 1:
-        hands = [{"hand": (s := rng.sample(TILES, 5))[:4], "starter": s[4]} for _ in range(100)]
+        hands = [{"hand": (s := sample(rng, TILES, 5))[:4], "starter": s[4]} for _ in range(100)]
         return "/v1/hands/score-batch", {"hands": hands, "rules": rules}
     if kind == 2:
         model = "expert" if players == 2 and rng.random() < 0.5 else "expected"
-        drawn = rng.sample(TILES, 6 if players == 2 else 5)
+        drawn = sample(rng, TILES, 6 if players == 2 else 5)
         body = {"tiles": drawn, "dealer": rng.random() < 0.5, "rules": rules, "model": model}
         return "/v1/discards/advise", body
     if kind == 3:
         names = ["random", "greedy", "expected"] + (["expert"] if players == 2 else [])
         seats = [{"strategy": rng.choice(names)} for _ in range(players)]
-        body = {"games": 20, "seed": rng.randrange(2**53), "rules": rules, "players": seats}
+        seed = rng.word() << 21 | rng.word() >> 11  # 53 bits, as a request's seed may have
+        body = {"games": 20, "seed": seed, "rules": rules, "players": seats}
         return "/v1/simulations", body
     if kind == 4:
         plays = [{"player": 0, "tile": "3-4"}, {"player": 1, "tile": "2-6"}]
@@ -127,10 +144,10 @@ def idle(args: argparse.Namespace) -> int:
 
         show(f"idle, {args.workers} workers:")
         if args.expert:
-            rng = random.Random(1)
+            rng = seeded(SEED).child(EXPERT)
             rules = {"players": 2}
             for _ in range(args.expert):
-                body = {"tiles": rng.sample(TILES, 6), "dealer": rng.random() < 0.5,
+                body = {"tiles": sample(rng, TILES, 6), "dealer": rng.random() < 0.5,
                         "rules": rules, "model": "expert"}  # fmt: skip
                 assert server.post_json("/v1/discards/advise", body, 120).status == 200
             show(f"after {args.expert} expert advice requests:")
@@ -159,7 +176,7 @@ def main() -> int:
         lock = threading.Lock()
 
         def client(seed: int) -> None:
-            rng = random.Random(seed)
+            rng = seeded(SEED).child(CLIENTS).child(seed)
             while (number := next(sent)) <= args.requests:
                 path, body = request_of(rng, review)
                 status = server.post_json(path, body, 120).status
