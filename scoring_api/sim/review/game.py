@@ -37,9 +37,9 @@ CHANCE_THRESHOLDS: Final[tuple[tuple[Label, float], ...]] = (
 )
 """Each label with the loss in the chance to win it stays below (docs/review.md says why)."""
 LEVELS: Final[tuple[tuple[str, float], ...]] = (
-    ("expert", 2.46),
-    ("expected", 7.51),
-    ("greedy", 20.85),
+    ("expert", 3.04),
+    ("expected", 7.61),
+    ("greedy", 18.96),
 )
 """The ladder's bands of a player's ``error_rate``, best first: each name with the rate its
 band stays below; past the last, ``random``. Placed by where each strategy's games against
