@@ -61,7 +61,9 @@ def test_the_projects_strategies_are_exploitable_and_play_legally() -> None:
     uniform = exploitability.nash_conv(game, small_game.strategy_policy(game, "random"))
     expert = exploitability.nash_conv(game, small_game.strategy_policy(game, "expert"))
     assert uniform == pytest.approx(1.2888889, abs=1e-6)  # a uniform player, exactly
-    assert 0.0 < expert < uniform
+    # A player that always lays the same tile is exploitable, and may be more so than a
+    # uniform one (greedy's 1.3333 on double-two): only above nought is a rule.
+    assert expert > 0.0
 
 
 def test_bad_parameters_are_refused() -> None:
