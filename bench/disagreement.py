@@ -44,6 +44,7 @@ from scoring_api.research.views import drawn_by
 from scoring_api.rules.options import DEFAULT_RULES
 from scoring_api.rules.stream import Stream, seeded
 from scoring_api.rules.tiles import ALL_TILES, tiles_in
+from scoring_api.sim.intervals import Z95
 from scoring_api.sim.registry import strategy_for
 from scoring_api.sim.seat import Seat, seat_at_turn
 from scoring_api.sim.stepwise import AWAY, CHANCE, LAY_AWAY, OVER, StepGame, history_of
@@ -62,7 +63,6 @@ HIDDEN = 0
 """A roll-out's child that draws the hidden tiles."""
 PLAY = 1
 """A roll-out's child that plays the rest of the deal."""
-Z95 = 1.959963984540054
 
 
 def full_seat(game: StepGame, seat: int) -> Seat:

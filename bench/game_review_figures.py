@@ -29,10 +29,10 @@ from scoring_api.rules.game import score_game
 from scoring_api.rules.options import RuleOptions
 from scoring_api.sim.game import play_game
 from scoring_api.sim.game_records import recorded_deal
+from scoring_api.sim.intervals import Z95
 from scoring_api.sim.registry import NAMES, strategy_for
 from scoring_api.sim.review.game import GameToReview, review_game
 from scoring_api.sim.review.labels import LABELS
-from scoring_api.sim.runs import Z95
 from scoring_api.sim.streams import game_stream
 
 STRATEGIES = ("random", "greedy", "expected", "expert")

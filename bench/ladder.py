@@ -29,13 +29,9 @@ from multiprocessing import get_context
 import checkout  # noqa: F401
 
 from scoring_api.rules import DEFAULT_RULES
+from scoring_api.sim.intervals import paired_interval, wilson_interval
 from scoring_api.sim.registry import NAMES, named, strategy_for
-from scoring_api.sim.runs import (
-    SimulationRequest,
-    paired_interval,
-    play_one,
-    wilson_interval,
-)
+from scoring_api.sim.runs import SimulationRequest, play_one
 from scoring_api.sim.strategies import Strategy
 
 SEED = 31337

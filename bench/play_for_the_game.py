@@ -39,7 +39,7 @@ from scoring_api.rules.stream import seeded
 from scoring_api.sim.endgame import EndgameStrategy
 from scoring_api.sim.expert.strategy import ExpertStrategy
 from scoring_api.sim.game import play_game
-from scoring_api.sim.runs import paired_interval, wilson_interval
+from scoring_api.sim.intervals import paired_interval, wilson_interval
 from scoring_api.sim.search import SearchStrategy
 from scoring_api.sim.strategies import Strategy
 

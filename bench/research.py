@@ -227,7 +227,7 @@ def ismcts(pairs: int, budgets: list[int], against: list[str]) -> None:
     from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
 
     from scoring_api.research import bots
-    from scoring_api.sim.runs import wilson_interval
+    from scoring_api.sim.intervals import wilson_interval
 
     print(f"ISMCTS v the project's strategies: two players to 61, {pairs} pairs of games")
     print("(each seed dealt first by each side), UCT c = 2, random roll-outs\n")

@@ -33,10 +33,11 @@ import checkout  # noqa: F401
 from sim.samples import request_from_record, whole_deals
 
 from scoring_api.rules import RuleOptions
+from scoring_api.sim.intervals import Z95
 from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.review.deal import LayAwayDecision, review_deal
 from scoring_api.sim.review.labels import LABELS, THRESHOLDS
-from scoring_api.sim.runs import Z95, SimulationRequest
+from scoring_api.sim.runs import SimulationRequest
 
 SEED = 4242  # not the expert tables' build seed
 GAMES_PER_JOB = 8

@@ -45,12 +45,12 @@ from scoring_api.rules.tiles import ALL_TILES, by_value
 from scoring_api.sim.advisor import advise_discards
 from scoring_api.sim.game import play_game
 from scoring_api.sim.game_records import recorded_deal
+from scoring_api.sim.intervals import Z95
 from scoring_api.sim.playouts.knowledge import opening_view
 from scoring_api.sim.registry import strategy_for
 from scoring_api.sim.review.game import GameReview, GameToReview, review_game
 from scoring_api.sim.review.inputs import DEFAULT_PLAYOUTS
 from scoring_api.sim.review.worth import opening_value
-from scoring_api.sim.runs import Z95
 
 MODES = {
     (2, False, "expert"): RuleOptions(),

@@ -26,10 +26,11 @@ from multiprocessing import get_context
 import checkout  # noqa: F401
 
 from scoring_api.rules.options import RuleOptions
+from scoring_api.sim.intervals import Z95
 from scoring_api.sim.outcome import GameResult
 from scoring_api.sim.playouts.nets import net
 from scoring_api.sim.registry import lineup_of
-from scoring_api.sim.runs import Z95, SimulationRequest, play_one
+from scoring_api.sim.runs import SimulationRequest, play_one
 from scoring_api.sim.search import SearchStrategy
 
 SEED = 31337

@@ -37,6 +37,8 @@ from pathlib import Path
 from typing import Any
 
 Z95 = 1.959963984540054
+"""``scoring_api.sim.intervals.Z95``, written here because ``play`` also runs in checkouts from
+before that module."""
 PAIRINGS = (
     ("random", "random"),
     ("greedy", "random"),

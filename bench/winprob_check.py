@@ -35,7 +35,7 @@ from scoring_api.rules.stream import seeded
 from scoring_api.sim.expert.strategy import ExpertStrategy
 from scoring_api.sim.game import play_game, play_on
 from scoring_api.sim.game_records import recorded_deal
-from scoring_api.sim.runs import Z95, wilson_interval
+from scoring_api.sim.intervals import Z95, wilson_interval
 from scoring_api.sim.winprob.chances import PLAYOUTS, chances
 from scoring_api.sim.winprob.deals import deal_chances
 

@@ -168,7 +168,7 @@ def test_the_play_outs_floor_stands_on_the_foot_alone() -> None:
 
 
 FLOORS = (
-    ("chance", "streams", "layaway", "ranks", "outcome", "coverage", "dealing"),
+    ("chance", "streams", "intervals", "layaway", "ranks", "outcome", "coverage", "dealing"),
     ("expected", "game_records", "winprob"),
     ("playouts",),
     ("seat",),

@@ -2,7 +2,8 @@
 
 In floors, each importing only those below it (``tests/test_layout.py``, ``FLOORS``). The
 foot: ``chance`` (a partial shuffle of a stream), ``streams`` (which stream each random draw
-comes from: the key scheme), ``layaway`` (what a
+comes from: the key scheme), ``intervals`` (the 95% intervals figures are given with),
+``layaway`` (what a
 lay-away is made of), ``ranks`` (the set by rank, a hand as a mask), ``outcome`` (what a game
 leaves), ``coverage`` (which rule sets the shipped tables cover) and ``dealing`` (a game's
 deal from its seed and index: the practice table's); on it ``expected`` (the

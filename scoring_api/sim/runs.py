@@ -9,7 +9,6 @@ run takes its players as strategy objects, resolved from their names where a req
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Literal
@@ -20,13 +19,13 @@ from scoring_api.rules.stream import Stream, seeded
 from scoring_api.rules.tiles import ALL_TILES, Tile
 
 from .game import GameTable
+from .intervals import wilson_interval
 from .outcome import CRIB, HAND, PLAY, SOURCE_COUNT, SOURCES, STARTER, GameResult
 from .strategies import Strategy
 from .streams import FIRST_DEALER, region
 
 MAX_SEED = 2**53 - 1
 FirstDealer = Literal["alternate", "draw"] | int
-Z95 = 1.959963984540054
 
 Lineup = tuple[Strategy, ...]
 """The strategy of each seat, seat 0 first."""
@@ -253,28 +252,6 @@ def game_line(index: int, game: GameResult, rules: RuleOptions) -> dict[str, obj
     if losing_sides > 1:  # who was lurched, where there is a choice
         line["lurched"] = game.lurched
     return line
-
-
-def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion (sound near 0 and 1, unlike the normal one)."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def paired_interval(wins: int, both: int, neither: int, seeds: int) -> tuple[float, float]:
-    """95% interval of a win rate over ``seeds`` deals played with the seats both ways, from
-    per-seed scores (won both 1, split 0.5, lost both 0; normal approximation): the deal's
-    luck cancels, so it is narrower than the Wilson interval of the games."""
-    mean = wins / (2 * seeds)
-    split = seeds - both - neither
-    variance = (both * (1 - mean) ** 2 + neither * mean**2 + split * (0.5 - mean) ** 2) / seeds
-    half = Z95 * math.sqrt(variance / seeds)
-    return mean - half, mean + half
 
 
 def run(request: SimulationRequest) -> Totals:

@@ -32,13 +32,14 @@ from scoring_api.rules.seats import next_seat
 from scoring_api.rules.show import show_total
 from scoring_api.rules.stream import Stream, seeded
 from scoring_api.rules.tiles import tile_mask
+from scoring_api.sim.intervals import Z95
 from scoring_api.sim.playouts.nets import net
 from scoring_api.sim.ranks import ranks_of
 from scoring_api.sim.registry import lineup_of, named
 from scoring_api.sim.review.deal import LayAwayDecision, PlayDecision, review_deal
 from scoring_api.sim.review.inputs import ReviewRequest
 from scoring_api.sim.review.reading import TileLaid, refereed
-from scoring_api.sim.runs import Z95, SimulationRequest
+from scoring_api.sim.runs import SimulationRequest
 from scoring_api.sim.seat import Seat
 
 from .samples import request_from_record, whole_deals

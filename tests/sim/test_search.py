@@ -15,11 +15,12 @@ from scoring_api.rules.stream import Stream, seeded
 from scoring_api.rules.tiles import tile_mask
 from scoring_api.sim.expert.strategy import ExpertLayAway, play_key
 from scoring_api.sim.game import play_game
+from scoring_api.sim.intervals import paired_interval
 from scoring_api.sim.playouts.holdings import AGAINST_EXPECTED, UNIFORM, AgainstLayAway, Sampler
 from scoring_api.sim.playouts.nets import seat_nets
 from scoring_api.sim.playouts.two_player import StateNets, play_values
 from scoring_api.sim.registry import lineup_of, strategy_for
-from scoring_api.sim.runs import SimulationRequest, Totals, paired_interval, play_one, run
+from scoring_api.sim.runs import SimulationRequest, Totals, play_one, run
 from scoring_api.sim.search import (
     CLEAR,
     DEFAULT_BUDGET,

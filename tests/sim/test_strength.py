@@ -14,8 +14,9 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from scoring_api.rules import DEFAULT_RULES
+from scoring_api.sim.intervals import wilson_interval
 from scoring_api.sim.registry import lineup_of
-from scoring_api.sim.runs import SimulationRequest, Totals, run, wilson_interval
+from scoring_api.sim.runs import SimulationRequest, Totals, run
 
 GAMES = 10_000
 SHARD = 1_000

@@ -22,11 +22,12 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from scoring_api.sim.intervals import Z95
+
 ELO = 400 / math.log(10)
 """Elo points per unit of Bradley-Terry strength."""
 MEAN = 1500.0
 """The mean rating of a ladder's players."""
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,6 @@ loss; for a tile the play-outs' margin (95%, of the paired difference) is said w
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
@@ -22,6 +21,7 @@ from scoring_api.rules.seats import next_seat, turn_orders
 from scoring_api.rules.tiles import Tile
 
 from ..advisor import Advice
+from ..intervals import half_width
 from ..layaway import RankedOption
 from ..playouts.knowledge import SeatView
 from ..playouts.nets import seat_nets
@@ -31,8 +31,6 @@ from .worth import DIGITS, playout_deals, uses_table
 PartName = Literal["now", "reply", "rest", "hand", "crib", "play"]
 """``now``: the tile's own points; ``reply``: the next seat's best reply at once; ``rest``:
 the rest of the play; ``hand``, ``crib``, ``play``: a lay-away's expected show and play."""
-Z95: Final = 1.96
-"""The normal quantile of a 95% interval."""
 NAMED: Final = 0.05
 """A part below this share of the loss (in points) is left out of the sentence."""
 
@@ -177,7 +175,7 @@ def margin_of(differences: Sequence[int]) -> float:
         return 0.0
     mean = sum(differences) / n
     variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
-    return round(Z95 * math.sqrt(variance / n), DIGITS)
+    return round(half_width(variance, n), DIGITS)
 
 
 def play_reason(

@@ -14,14 +14,13 @@ crib is one ``Stream.below``.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 from scoring_api.rules.stream import Stream
 
+from ..intervals import half_width
 from .paths import BEFORE, DealPath, cut_position, points_of, side_of
 
-Z95 = 1.959963984540054
 SHOW_STAGE = -2
 """The cut of the show: every hand known (``Start.known``), the crib to come."""
 
@@ -142,4 +141,4 @@ def _walk(
 def margin(playouts: int) -> float:
     """The half-width of a 95% interval of a share of ``playouts`` play-outs, at its widest
     (a share of one half)."""
-    return Z95 * math.sqrt(0.25 / playouts)
+    return half_width(0.25, playouts)
