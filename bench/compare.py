@@ -24,12 +24,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from callgrind import per_unit, run_counted
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -92,29 +93,15 @@ def _once(checkout: Path, measure: str) -> float:
     return value
 
 
-CALLGRIND = ("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null")
-
-
-def _instructions(checkout: Path, measure: str, games: int) -> int:
-    env = {**os.environ, "PYTHONPATH": str(checkout), "PYTHONHASHSEED": "0"}
-    out = subprocess.run(
-        [*CALLGRIND, sys.executable, "-c", SNIPPET, measure, str(games)],
-        cwd=checkout,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    found = re.search(r"Collected : (\d+)", out.stderr)
-    assert found, out.stderr[-500:]
-    return int(found.group(1))
-
-
 def _per_game(checkout: Path, measure: str, games: int) -> float:
-    """Instructions per game: 2N games minus N games, so start-up cancels out."""
-    return (
-        _instructions(checkout, measure, 2 * games) - _instructions(checkout, measure, games)
-    ) / games
+    """Instructions per game under callgrind, in a fresh process of ``checkout``."""
+    env = {**os.environ, "PYTHONPATH": str(checkout), "PYTHONHASHSEED": "0"}
+
+    def count(n: int) -> int:
+        command = [sys.executable, "-c", SNIPPET, measure, str(n)]
+        return run_counted(command, cwd=checkout, env=env)[0]
+
+    return per_unit(count, games)
 
 
 def main() -> None:

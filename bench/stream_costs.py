@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from callgrind import per_unit, run_counted
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "build" / "engine-tools" / "bin" / "python"
@@ -74,24 +75,15 @@ def compile_loops(folder: Path) -> None:
     )
 
 
-def instructions(folder: Path, loop: str, n: int) -> int:
-    snippet = f"import stream_loops; stream_loops.{loop}({n})"
-    callgrind = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={os.devnull}"]
-    out = subprocess.run(
-        [*callgrind, sys.executable, "-c", snippet],
-        cwd=folder,
-        env={**os.environ, "PYTHONPATH": str(folder), "PYTHONHASHSEED": "0"},
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    found = re.search(r"Collected : (\d+)", out.stderr)
-    assert found, out.stderr[-500:]
-    return int(found.group(1))
-
-
 def per_call(folder: Path, loop: str, n: int) -> float:
-    return (instructions(folder, loop, 2 * n) - instructions(folder, loop, n)) / n
+    """Instructions a call of ``loop``, compiled or pure as ``folder`` holds it."""
+    env = {**os.environ, "PYTHONPATH": str(folder), "PYTHONHASHSEED": "0"}
+
+    def count(calls: int) -> int:
+        snippet = f"import stream_loops; stream_loops.{loop}({calls})"
+        return run_counted([sys.executable, "-c", snippet], cwd=folder, env=env)[0]
+
+    return per_unit(count, n)
 
 
 def main() -> None:
