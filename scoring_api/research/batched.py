@@ -19,7 +19,7 @@ scores (a test, over thousands of games in every mode).
 
 A step is two calls into the compiled engine for the whole batch (``sim.tensors``: every
 row's action and chance events, then every row's observation, the current player's
-(``views``' observation tensor), and legal actions packed into words) and a few numpy calls
+(``views``' observation tensor), and legal actions packed into bytes) and a few numpy calls
 that unpack them into the same arrays, whatever the number of games.
 """
 
@@ -128,15 +128,14 @@ class BatchedEnv:
 
     def _observe(self) -> None:
         """Every row's observation, mask and player on turn, written in place: the compiled
-        engine packs the whole batch (``sim.tensors.Packed``), numpy unpacks it."""
+        engine packs the whole batch into bytes (``sim.tensors.Packed``), numpy unpacks them."""
         packed, rows = self._packed, self.num_envs
-        packed.observe(self.games)
-        words = np.array(packed.words, "<u4").reshape(rows, packed.row_words)
-        bits = np.unpackbits(words.view(np.uint8), axis=1, bitorder="little")
+        cells = np.frombuffer(packed.observe(self.games), np.uint8).reshape(rows, -1)
+        bits = np.unpackbits(cells[:, : packed.number_byte], axis=1, bitorder="little")
         self.observation[:] = bits[:, : self.encoder.size]
-        start = packed.mask_start
+        start = packed.mask_byte * 8
         self.legal_action_mask[:] = bits[:, start : start + ACTIONS]
-        numbers = np.array(packed.numbers, np.int64).reshape(rows, packed.row_numbers)
+        numbers = np.ascontiguousarray(cells[:, packed.number_byte :]).view("<u2")
         fractions = packed.fractions
         denominators = np.array(packed.denominators, np.float64)
         self.observation[:, self._fraction_places] = numbers[:, :fractions] / denominators

@@ -5,9 +5,8 @@ pieces out and documents them, ``batched`` and ``pettingzoo_env`` hand them out)
 ``write`` gives a seat's entries of one layout (where each piece starts: ``Places``) to a
 ``Sink``: the entries that are 1, bits of tile masks, and fractions. ``Entries`` keeps them
 as lists of places (one tensor, any layout); ``Packed`` packs a whole batch's rows into
-32-bit words of bits and small ints (the fractions' numerators, the seat on turn), which the
-batched environment turns into its arrays with a few numpy calls: a batch costs one call
-here, no Python per entry or per row.
+bytes (bits, and the fractions' numerators), which the batched environment turns into its
+arrays with a few numpy calls: a batch costs one call here, no Python per entry or per row.
 """
 
 from __future__ import annotations
@@ -43,9 +42,6 @@ PIECES: Final = (
     "above",
 )
 """Every piece a layout may have (``research.views.layout``)."""
-WORD_BITS: Final = 32
-"""Bits in a word of ``Packed``."""
-_WORD_MASK: Final = (1 << WORD_BITS) - 1
 _TILE_BITS: Final = (1 << PLAY_SEAT_SHIFT) - 1
 
 
@@ -163,73 +159,70 @@ class Entries(Sink):
 
 
 class Packed(Sink):
-    """A batch's rows packed: each row ``row_words`` 32-bit words (bit ``i`` of the row: word
-    ``i // 32``, bit ``i % 32``), the tensor's ``size`` bits then the legal actions' (from bit
-    ``mask_start``); and ``row_numbers`` small ints, each fraction's numerator in its slot
-    (``slot_of``; its denominator in ``denominators``), then the seat on turn."""
+    """A batch's rows packed into bytes, ``row_bytes`` a row: the tensor's ``size`` bits (bit
+    ``i``: byte ``i // 8``, bit ``i % 8``), from byte ``mask_byte`` the legal actions' bits,
+    from byte ``number_byte`` two bytes (little-endian) a number: each fraction's numerator
+    in its slot (``slot_of``; its denominator in ``denominators``), then the seat on turn.
+    The bytes are kept as small ints (each one Python's own object: no allocation) until
+    ``observe`` hands them out."""
 
     def __init__(self, places: Places, size: int, fraction_places: list[int], rows: int) -> None:
         self.places = places
         self.size = size
-        self.mask_start = -(-size // WORD_BITS) * WORD_BITS
-        """The first bit of a row's legal actions."""
-        self.row_words = (self.mask_start + ACTIONS + WORD_BITS - 1) // WORD_BITS
+        self.mask_byte = (size + 7) // 8
+        self.number_byte = self.mask_byte + (ACTIONS + 7) // 8
         self.slot_of = [-1] * size
         """A fraction's slot by its place; -1 for the places of 0s and 1s."""
         for slot, place in enumerate(fraction_places):
             self.slot_of[place] = slot
         self.fractions = len(fraction_places)
-        self.row_numbers = self.fractions + 1
+        self.row_bytes = self.number_byte + 2 * (self.fractions + 1)
         self.denominators = [1] * self.fractions
         """Each slot's denominator (1 until a fraction is written there)."""
         self.rows = rows
-        self.words = [0] * (rows * self.row_words)
-        """Every row's words, row by row."""
-        self.numbers = [0] * (rows * self.row_numbers)
-        """Every row's numerators and seat on turn, row by row."""
-        self._word = 0
-        self._number = 0
+        self._cells = [0] * (rows * self.row_bytes)
+        self._zeros = [0] * (rows * self.row_bytes)
+        self._row = 0
 
-    def observe(self, games: list[StepGame]) -> None:
-        """Each row's game as its seat on turn sees it, and his legal actions."""
-        places, words, numbers = self.places, self.words, self.numbers
-        row_words, fractions = self.row_words, self.fractions
-        mask_word = self.mask_start // WORD_BITS
+    def observe(self, games: list[StepGame]) -> bytes:
+        """Each row's game as its seat on turn sees it, and his legal actions: the batch's
+        bytes, row by row."""
+        places, cells, row_bytes = self.places, self._cells, self.row_bytes
+        cells[:] = self._zeros
+        mask_bit = self.mask_byte * 8
         for row in range(len(games)):
             game = games[row]
-            first = self._word = row * row_words
-            for i in range(first, first + row_words):
-                words[i] = 0
-            first = self._number = row * self.row_numbers
-            for i in range(first, first + fractions):
-                numbers[i] = 0
+            self._row = row * row_bytes
             seat = game.current()
-            numbers[first + fractions] = seat
+            self._number(self.fractions, seat)
             write(places, game, seat, self)
-            legal = 0
             for action in game.legal():
-                legal |= 1 << action
-            first = self._word + mask_word
-            words[first] = legal & _WORD_MASK
-            words[first + 1] = legal >> WORD_BITS
+                self.one(mask_bit + action)
+        return bytes(cells)
 
     def one(self, place: int) -> None:
-        i = self._word + (place >> 5)
-        self.words[i] = self.words[i] | 1 << (place & 31)
+        i = self._row + (place >> 3)
+        self._cells[i] = self._cells[i] | 1 << (place & 7)
 
     def bits(self, mask: int, start: int) -> None:
-        if not mask:
-            return
-        i = self._word + (start >> 5)
-        shifted = mask << (start & 31)
-        self.words[i] = self.words[i] | shifted & _WORD_MASK
-        if shifted > _WORD_MASK:
-            self.words[i + 1] = self.words[i + 1] | shifted >> WORD_BITS
+        i = self._row + (start >> 3)
+        shifted = mask << (start & 7)
+        while shifted:
+            self._cells[i] = self._cells[i] | shifted & 255
+            shifted >>= 8
+            i += 1
 
     def fraction(self, place: int, numerator: int, denominator: int) -> None:
         slot = self.slot_of[place]
-        self.numbers[self._number + slot] = numerator
+        self._number(slot, numerator)
         self.denominators[slot] = denominator
+
+    def _number(self, slot: int, value: int) -> None:
+        if not 0 <= value < 1 << 16:
+            raise ValueError(f"{value} does not fit a packed number")
+        i = self._row + self.number_byte + 2 * slot
+        self._cells[i] = value & 255
+        self._cells[i + 1] = value >> 8
 
 
 def write(places: Places, game: StepGame, seat: int, sink: Sink) -> None:
