@@ -8,9 +8,10 @@ values 0..6), a starter is turned, and the play is refereed to its end by the ru
 own ``PlayReferee`` (docs/rules.md section 3: fifteens, pairs, runs, the count to 31, go and
 the last tile's point); each seat's return is his pegged points less the other's. The play is
 the game's decision under hidden tiles that every deal repeats (the lay-away aside, the
-one the project's strategies are asked most: ``lay``), and this is the largest member of it
-whose tree OpenSpiel's Python CFR+ and exact best response still walk in minutes: 7,560 deals
-of two tiles (45 x 28 x 6) against hundreds of thousands of three.
+one the project's strategies are asked most: ``lay``), and this member's tree is small
+enough for OpenSpiel's CFR+ and exact best response to walk whole, in seconds through its
+EFG copy (``efg_text``): 7,560 deals of two tiles (45 x 28 x 6) against hundreds of
+thousands of three.
 
 **Through the same core.** The referee counts a hand of four tiles (``HAND_SIZE``) as laid out
 when its four are down; each seat here starts with four less ``tiles`` counted as laid (in no
