@@ -29,11 +29,14 @@ agent on turn, ``last()`` included) and a whole game through each. Target (issue
 20 us a step.
 
 ``solve``: the small member (``python_domino_cribbage_play``, ``research.small_game``) solved
-by OpenSpiel's C++ CFR+ (``pyspiel.CFRPlusSolver``), NashConv of the average policy by its
-exact best response (``pyspiel.nash_conv``) after each number of iterations in ``--checks``,
-stopping once below 0.001; then each project strategy that sits at that table as a tabular
-policy (``small_game.strategy_policy``), its NashConv by OpenSpiel's exact best response
-(``exploitability.nash_conv``) and its exploitability (half of it, two players). CPU seconds.
+by OpenSpiel's C++ CFR+ (``pyspiel.CFRPlusSolver``) on its tree written once as an EFG game
+(``small_game.efg_text``, read by ``pyspiel.load_efg_game``: the same tree, every node walked
+in C++; on double-two the same NashConv as CFR+ on the Python game, a test), NashConv of the
+average policy by its exact best response (``pyspiel.nash_conv``) after each number of
+iterations in ``--checks``, stopping once below 0.001; then each project strategy that sits
+at that table as a tabular policy (``small_game.strategy_policy``, carried to the EFG game by
+``small_game.efg_policy``), its NashConv by the same exact best response and its
+exploitability (half of it, two players). CPU seconds, the tree's walk included.
 
 ``ismcts``: OpenSpiel's Python ISMCTS (random roll-outs, UCT c = 2, the game's own
 ``resample_from_infostate``) at each budget (simulations a decision) against the project's
@@ -168,22 +171,24 @@ def pettingzoo(games: int, rounds: int) -> None:
 
 def solve(max_pips: int, tiles: int, checks: list[int]) -> None:
     import pyspiel
-    from open_spiel.python.algorithms import exploitability
 
     from scoring_api.research import small_game
     from scoring_api.sim.registry import STRATEGIES
 
     name = f"{small_game.SHORT_NAME}(max_pips={max_pips},tiles={tiles})"
     game = pyspiel.load_game(name)
-    print(f"{name}: CFR+ (OpenSpiel's C++), NashConv by exact best response\n")
-    print(f"{'iterations':>10} {'NashConv':>12} {'CPU s':>8}")
     started = time.process_time()
-    solver, done = pyspiel.CFRPlusSolver(game), 0
+    efg = pyspiel.load_efg_game(small_game.efg_text(game))
+    print(f"{name}: its tree as an EFG game (small_game.efg_text), ", end="")
+    print(f"{time.process_time() - started:.1f} s CPU")
+    print("CFR+ (OpenSpiel's C++), NashConv by exact best response (C++)\n")
+    print(f"{'iterations':>10} {'NashConv':>12} {'CPU s':>8}")
+    solver, done = pyspiel.CFRPlusSolver(efg), 0
     for check in checks:
         while done < check:
             solver.evaluate_and_update_policy()
             done += 1
-        nash_conv = pyspiel.nash_conv(game, solver.average_policy())
+        nash_conv = pyspiel.nash_conv(efg, solver.average_policy())
         print(f"{done:10} {nash_conv:12.6f} {time.process_time() - started:8.1f}", flush=True)
         if nash_conv < 0.001:
             break
@@ -194,7 +199,7 @@ def solve(max_pips: int, tiles: int, checks: list[int]) -> None:
         except (ValueError, AssertionError, KeyError, IndexError) as error:
             print(f"{strategy.name:10} does not sit at this table: {error!r}")
             continue
-        nash_conv = exploitability.nash_conv(game, tabular)
+        nash_conv = pyspiel.nash_conv(efg, small_game.efg_policy(efg, tabular))
         print(f"{strategy.name:10} {nash_conv:9.4f} {nash_conv / 2:15.4f}", flush=True)
 
 

@@ -179,9 +179,9 @@ FLOORS = (
     ("move",),
 )
 """The simulator's floors, the ground first (``sim/__init__.py`` says what each holds): a
-module imports nothing of a floor above its own. ``stepwise`` stands apart, on the rules core
-and the foot."""
-APART = ("stepwise",)
+module imports nothing of a floor above its own. ``stepwise`` and ``tensors`` (its tensors)
+stand apart, on the rules core and the foot."""
+APART = ("stepwise", "tensors")
 
 
 def _floor(name: str) -> int:

@@ -17,9 +17,10 @@ slot order; game ``g``'s chance events draw from ``research.chance``'s stream
 ``reset(seed, options={"game": g})``: the same actions give the same game, rewards and
 scores (a test, over thousands of games in every mode).
 
-Each step writes every row's observation (the current player's, ``views.Encoder``), mask and
-rewards into the same arrays: one ``fill`` and one scattered assignment each, whatever the
-number of games.
+A step is two calls into the compiled engine for the whole batch (``sim.tensors``: every
+row's action and chance events, then every row's observation, the current player's
+(``views``' observation tensor), and legal actions packed into bytes) and a few numpy calls
+that unpack them into the same arrays, whatever the number of games.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from scoring_api.rules.stream import Stream
-from scoring_api.sim.stepwise import ACTIONS, OVER, StepGame
+from scoring_api.sim import tensors
+from scoring_api.sim.stepwise import ACTIONS, StepGame
 
 from . import chance, parameters, views
 
@@ -72,8 +74,8 @@ class BatchedEnv:
         self.next_game = 0
         self.games: list[StepGame] = []
         self.streams: list[Stream] = []
-        self._flat_observation = self.observation.reshape(-1)
-        self._flat_mask = self.legal_action_mask.reshape(-1)
+        self._packed = self.encoder.packed(num_envs)
+        self._fraction_places = self.encoder.fraction_places()
         self._rows = np.arange(num_envs)
 
     def reset(self, seed: int | None = None) -> None:
@@ -115,35 +117,26 @@ class BatchedEnv:
         self.rewards.fill(0.0)
         self.terminated.fill(False)
         games, streams = self.games, self.streams
-        for row, action in enumerate(codes):
+        for row in tensors.advance(games, streams, codes):
             game = games[row]
-            game.apply(action)
-            chance.play_chance(game, streams[row])
-            if game.phase == OVER:
-                self.rewards[row] = views.returns(game, self.utility)
-                self.terminated[row] = True
-                self.final_scores[row] = game.scores
-                games[row], streams[row] = self._new_game()
-                self.game_number[row] = self.next_game - 1
+            self.rewards[row] = views.returns(game, self.utility)
+            self.terminated[row] = True
+            self.final_scores[row] = game.scores
+            games[row], streams[row] = self._new_game()
+            self.game_number[row] = self.next_game - 1
         self._observe()
 
     def _observe(self) -> None:
-        """Every row's observation, mask and player on turn, written in place."""
-        size, encoder = self.encoder.size, self.encoder
-        self.observation.fill(0.0)
-        self.legal_action_mask.fill(0)
-        ones: list[int] = []
-        at: list[int] = []
-        values: list[float] = []
-        legal: list[int] = []
-        players = self.current_player
-        for row, game in enumerate(self.games):
-            seat = game.current()
-            players[row] = seat
-            encoder.entries(game, seat, row * size, ones, at, values)
-            base = row * ACTIONS
-            legal += [base + action for action in game.legal()]
-        at += ones  # one scattered assignment: the ones after the fractions
-        values += [1.0] * len(ones)
-        self._flat_observation[at] = values
-        self._flat_mask[legal] = 1
+        """Every row's observation, mask and player on turn, written in place: the compiled
+        engine packs the whole batch into bytes (``sim.tensors.Packed``), numpy unpacks them."""
+        packed, rows = self._packed, self.num_envs
+        cells = np.frombuffer(packed.observe(self.games), np.uint8).reshape(rows, -1)
+        bits = np.unpackbits(cells[:, : packed.number_byte], axis=1, bitorder="little")
+        self.observation[:] = bits[:, : self.encoder.size]
+        start = packed.mask_byte * 8
+        self.legal_action_mask[:] = bits[:, start : start + ACTIONS]
+        numbers = np.ascontiguousarray(cells[:, packed.number_byte :]).view("<u2")
+        fractions = packed.fractions
+        denominators = np.array(packed.denominators, np.float64)
+        self.observation[:, self._fraction_places] = numbers[:, :fractions] / denominators
+        self.current_player[:] = numbers[:, fractions]

@@ -20,8 +20,7 @@ import secrets
 from typing import Final
 
 from scoring_api.rules.stream import Stream, seeded
-from scoring_api.sim.stepwise import CHANCE as CHANCE_NODE
-from scoring_api.sim.stepwise import StepGame
+from scoring_api.sim.tensors import play_chance as play_chance  # compiled with the engine
 
 CHANCE: Final = 0
 STRATEGY: Final = 1
@@ -35,10 +34,3 @@ def stream_of(seed: int | None, purpose: int, index: int = 0) -> Stream:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"a seed is an integer, not {seed!r}")
     return seeded(seed).child(purpose).child(index)
-
-
-def play_chance(game: StepGame, stream: Stream) -> None:
-    """Plays the game's chance events until a player is to act, or the game is over."""
-    while game.current() == CHANCE_NODE:
-        outcomes = game.chance_outcomes()
-        game.apply(outcomes[stream.below(len(outcomes))])

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from scoring_api.rules.constants import HAND_SIZE, MAX_COUNT, TILE_COUNT
+from scoring_api.rules.constants import HAND_SIZE, TILE_COUNT
 from scoring_api.rules.referee_state import NO_GO
 from scoring_api.rules.tiles import ALL_TILES, tiles_in
+from scoring_api.sim import tensors
 from scoring_api.sim.playouts.knowledge import SeatView
 from scoring_api.sim.seat import seat_at_turn
 from scoring_api.sim.stepwise import (
@@ -30,6 +31,10 @@ from scoring_api.sim.stepwise import (
     DealLog,
     StepGame,
 )
+from scoring_api.sim.tensors import crib_of as crib_of  # the engine's, compiled (and below)
+from scoring_api.sim.tensors import drawn_by as drawn_by
+from scoring_api.sim.tensors import earlier_width as earlier_width
+from scoring_api.sim.tensors import max_plays as max_plays
 
 PHASES = ("first_dealer", "draw", "blind", "lay_away", "starter", "play", "over")
 """``StepGame.phase`` by number, as the strings and the tensors' phase piece name them."""
@@ -57,15 +62,6 @@ def returns(game: StepGame, utility: str) -> list[float]:
 def tiles_text(mask: int) -> str:
     """Tiles as the service writes them (``"0-1 3-5"``), in index order; ``-`` for none."""
     return " ".join(ALL_TILES[i].text for i in range(TILE_COUNT) if mask >> i & 1) or "-"
-
-
-def drawn_by(log: DealLog, seat: int, drawn: int, players: int) -> int:
-    """The tiles ``seat`` has drawn so far this deal, as a mask."""
-    start = (seat - log.dealer - 1) % players * drawn
-    mask = 0
-    for tile in log.order[start : start + drawn]:
-        mask |= 1 << tile
-    return mask
 
 
 def laid_by(log: DealLog, players: int) -> list[int]:
@@ -129,13 +125,6 @@ def _plays_text(log: DealLog) -> str:
         tile = play & _TILE_BITS
         words.append(f"{play >> PLAY_SEAT_SHIFT}:{'go' if tile == GO else ALL_TILES[tile].text}")
     return " ".join(words)
-
-
-def crib_of(log: DealLog) -> int:
-    crib = 0 if log.blind == NO_TILE else 1 << log.blind
-    for away in log.away:
-        crib |= away
-    return crib
 
 
 def information_string(game: StepGame, seat: int, private: bool = True, public: bool = True) -> str:
@@ -237,23 +226,10 @@ class Layout:
         }
 
 
-def max_plays(players: int) -> int:
-    """The most entries a deal's play can have: every tile, and at most one go a seat in
-    each count (a count holds a tile at least)."""
-    tiles = HAND_SIZE * players
-    return tiles + tiles * players
-
-
 VIEWS = ("observation", "information", "full")
 """The tensors there are: the table now as a seat sees it, his information state (perfect
 recall), and the whole state (every seat's tiles: OpenSpiel's all-players observer,
 PettingZoo's ``state()``)."""
-
-
-def earlier_width(players: int) -> int:
-    """The entries of one earlier deal in the information state with ``earlier`` deals:
-    the dealer, his tiles drawn and laid away, the starter, the play, the crib shown."""
-    return players + 4 * TILE_COUNT + max_plays(players) * (players + TILE_COUNT + 1)
 
 
 def layout(
@@ -314,18 +290,11 @@ def layout(
     return Layout(tuple(pieces))
 
 
-def _bits(ones: list[int], mask: int, start: int) -> None:
-    """Appends ``start + i`` for each tile ``i`` of ``mask``."""
-    while mask:
-        low = mask & -mask
-        ones.append(start + low.bit_length() - 1)
-        mask ^= low
-
-
 class Encoder:
     """Writes one layout's tensor for a state (scores are fractions of the target, counts of
-    tiles fractions of a hand). The pieces' places are worked out once, here: a write is a
-    list of the entries that are 1 and a few fractions, set in one call."""
+    tiles fractions of a hand), by the compiled engine (``sim.tensors.write``): the pieces'
+    places are worked out once, here; a write is a list of the entries that are 1 and a few
+    fractions, set in one call."""
 
     def __init__(
         self,
@@ -340,118 +309,28 @@ class Encoder:
         self.layout = layout(players, sides, recall, private, public, full, earlier)
         self.size = self.layout.size
         self.at = self.layout.offsets()
+        self.places = tensors.Places(self.at, earlier)
         self.players = players
         self.full = full
 
     def write(self, game: StepGame, seat: int, tensor: NDArray[np.float32]) -> None:
         """Fills ``tensor`` (all zero, ``size`` long) for ``seat`` (any, if ``full``)."""
-        ones: list[int] = []
-        at: list[int] = []
-        values: list[float] = []
-        self.entries(game, seat, 0, ones, at, values)
+        entries = tensors.Entries()
+        tensors.write(self.places, game, seat, entries)
         # One scattered assignment: the ones after the fractions.
-        at += ones
-        values += [1.0] * len(ones)
-        tensor[at] = values
+        tensor[entries.at + entries.ones] = entries.values + [1.0] * len(entries.ones)
 
-    def entries(
-        self,
-        game: StepGame,
-        seat: int,
-        base: int,
-        ones: list[int],
-        at: list[int],
-        values: list[float],
-    ) -> None:
-        """The tensor's entries for ``seat``, each place plus ``base`` (a row of a batch):
-        appended to ``ones`` those that are 1, to ``at`` and ``values`` the fractions."""
-        first, fraction = len(ones), len(at)
-        places = self.at
-        if "seat" in places:
-            ones.append(places["seat"] + seat)
-        if "turn" in places and game.current() >= 0:
-            ones.append(places["turn"] + game.current())
-        if "phase" in places:
-            ones.append(places["phase"] + game.phase)
-            start, target = places["scores"], game.rules.target
-            for side, score in enumerate(game.scores):
-                at.append(start + side)
-                values.append(score / target)
-        if game.deals:
-            self._deal(game, seat, ones, at, values)
-            if "earlier" in places:
-                self._earlier(game, seat, ones)
-        if base:
-            ones[first:] = [place + base for place in ones[first:]]
-            at[fraction:] = [place + base for place in at[fraction:]]
+    def fraction_places(self) -> list[int]:
+        """The places whose entries may be fractions (the others are 0 or 1)."""
+        places: list[int] = []
+        for name, shape in self.layout.pieces:
+            start, size = self.at[name], int(np.prod(shape))
+            if name in ("scores", "laid_away", "holding", "above"):
+                places += range(start, start + size)
+            elif name == "count":
+                places.append(start + TILE_COUNT)
+        return places
 
-    def _earlier(self, game: StepGame, seat: int, ones: list[int]) -> None:
-        """Every deal before the current one, whole: the dealer, the seat's tiles drawn and
-        laid away (if ``private``), the starter, the play (as ``plays``), the crib shown."""
-        n, width = self.players, earlier_width(self.players)
-        rows = self.layout.pieces[-1][1][0]
-        for number, log in enumerate(game.deals[:-1][:rows]):
-            start = self.at["earlier"] + number * width
-            ones.append(start + log.dealer)
-            start += n
-            if "drawn" in self.at:
-                _bits(ones, drawn_by(log, seat, game.drawn, n), start)
-                _bits(ones, log.away[seat], start + TILE_COUNT)
-            ones.append(start + 2 * TILE_COUNT + log.starter)
-            _bits(ones, crib_of(log), start + 3 * TILE_COUNT)
-            start += 4 * TILE_COUNT
-            for row, play in enumerate(log.plays):
-                ones.append(start + row * (n + TILE_COUNT + 1) + (play >> PLAY_SEAT_SHIFT))
-                ones.append(start + row * (n + TILE_COUNT + 1) + n + (play & _TILE_BITS))
-
-    def _deal(
-        self, game: StepGame, seat: int, ones: list[int], at: list[int], values: list[float]
-    ) -> None:
-        places, log, n = self.at, game.log, self.players
-        if "drawn" in places:
-            _bits(ones, drawn_by(log, seat, game.drawn, n), places["drawn"])
-        if "hand" in places:
-            _bits(ones, game.holding(seat), places["hand"])
-        if "away" in places:
-            _bits(ones, log.away[seat], places["away"])
-        if "hands" in places:
-            for other in range(n):
-                _bits(ones, game.holding(other), places["hands"] + other * TILE_COUNT)
-                _bits(ones, log.away[other], places["aways"] + other * TILE_COUNT)
-            if log.blind != NO_TILE:
-                ones.append(places["blind"] + log.blind)
-        if "dealer" not in places:
-            return
-        ones.append(places["dealer"] + log.dealer)
-        if "laid_away" in places:
-            start = places["laid_away"]
-            for other, away in enumerate(log.away):
-                at.append(start + other)
-                values.append(bin(away).count("1") / game.laid_away)
-        if log.starter == NO_TILE:
-            return
-        ones.append(places["starter"] + log.starter)
-        if "plays" in places:
-            start, width = places["plays"], n + TILE_COUNT + 1
-            for row, play in enumerate(log.plays):
-                ones.append(start + row * width + (play >> PLAY_SEAT_SHIFT))
-                ones.append(start + row * width + n + (play & _TILE_BITS))
-            return
-        referee = game.referee
-        start = places["laid"]
-        for other, public in enumerate(referee.public):  # each seat's tiles laid this deal
-            _bits(ones, public.tiles, start + other * TILE_COUNT)
-        start = places["count"]
-        for tile in referee.laid:
-            ones.append(start + tile.index)
-        at.append(start + TILE_COUNT)
-        values.append(referee.count / MAX_COUNT)
-        go, above, holding = places["go"], places["above"], places.get("holding", -1)
-        for other, (state, public) in enumerate(zip(referee.seats, referee.public, strict=True)):
-            if referee.passed_mask >> other & 1:
-                ones.append(go + other)
-            if holding >= 0:
-                at.append(holding + other)
-                values.append((HAND_SIZE - state.laid) / HAND_SIZE)
-            at.append(above + other)
-            values.append((public.above + 1) / (MAX_COUNT + 1))
+    def packed(self, rows: int) -> tensors.Packed:
+        """A packing of ``rows`` games' tensors (and legal actions) for a batch."""
+        return tensors.Packed(self.places, self.size, self.fraction_places(), rows)

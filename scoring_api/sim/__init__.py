@@ -19,6 +19,7 @@ shards), ``search`` and ``endgame`` (the players that play out each choice) and 
 ``registry`` (every strategy by name, read only), ``review/`` (what each decision of a deal or
 a game cost) and ``builders/`` (the shipped tables, built offline); on top ``move`` (the
 computer's move, with the worth of every option by the review's measure). ``stepwise`` (a
-whole game one action at a time, for the research frameworks) stands apart on the foot. The
+whole game one action at a time, for the research frameworks) and ``tensors`` (its tensors
+and a batch of its games stepped, their hot path) stand apart on the foot. The
 HTTP layer imports the review and the move; the move imports the review.
 """

@@ -67,6 +67,52 @@ def test_batched_games_are_the_scalar_environments(mode: dict[str, object]) -> N
         assert scalar.game.scores == scores.tolist()
 
 
+@pytest.mark.parametrize("mode", MODES, ids=str)
+def test_packed_rows_read_as_documented_are_the_tensors_of_each_layout(
+    mode: dict[str, object],
+) -> None:
+    """``sim.tensors.Packed``'s bytes, read by its docstring (the tensor's bits, the legal
+    actions' bits, two bytes a number), are what ``views.Encoder.write`` gives, for the
+    observation and the full state, in states of every phase."""
+    from scoring_api.research import chance, parameters, views
+    from scoring_api.sim.stepwise import ACTIONS, OVER, StepGame
+
+    rules = parameters.rules_of({**mode, "target": 61})
+    rng = np.random.default_rng(3)
+    for full in (False, True):
+        encoder = views.Encoder(rules.players, rules.sides, full=full)
+        games = []
+        for number in range(6):
+            game = StepGame(rules)
+            stream = chance.stream_of(5, chance.CHANCE, number)
+            chance.play_chance(game, stream)
+            for _ in range(int(rng.integers(0, 60))):
+                legal = game.legal()
+                game.apply(legal[int(rng.integers(len(legal)))])
+                chance.play_chance(game, stream)
+                if game.phase == OVER:
+                    break
+            if game.phase != OVER:
+                games.append(game)
+        packed = encoder.packed(len(games))
+        cells = np.frombuffer(packed.observe(games), np.uint8).reshape(len(games), -1)
+        assert cells.shape[1] == packed.row_bytes
+        bits = np.unpackbits(cells, axis=1, bitorder="little")
+        numbers = cells[:, packed.number_byte :].astype(np.int64)
+        numbers = numbers[:, 0::2] + 256 * numbers[:, 1::2]
+        places = encoder.fraction_places()
+        for row, game in enumerate(games):
+            seat = game.current()
+            expected = np.zeros(encoder.size, np.float32)
+            encoder.write(game, seat, expected)
+            tensor = bits[row, : encoder.size].astype(np.float32)
+            tensor[places] = numbers[row, : len(places)] / np.array(packed.denominators)
+            assert np.array_equal(tensor, expected), (full, row)
+            mask = np.flatnonzero(bits[row, packed.mask_byte * 8 :][:ACTIONS])
+            assert mask.tolist() == game.legal()
+            assert numbers[row, len(places)] == seat
+
+
 def test_an_illegal_action_is_refused_and_nothing_moves() -> None:
     batch = BatchedEnv(3)
     batch.reset(seed=2)

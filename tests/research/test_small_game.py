@@ -1,5 +1,6 @@
 """``python_domino_cribbage_play``: the small member, through OpenSpiel's own checks, solved by
-CFR+ (NashConv falls), and the project's strategies measured on it by exact best response."""
+CFR+ (NashConv falls; its EFG copy is the same game), and the project's strategies measured on
+it by exact best response."""
 
 from __future__ import annotations
 
@@ -64,6 +65,26 @@ def test_the_projects_strategies_are_exploitable_and_play_legally() -> None:
     # A player that always lays the same tile is exploitable, and may be more so than a
     # uniform one (greedy's 1.3333 on double-two): only above nought is a rule.
     assert expert > 0.0
+
+
+def test_the_efg_copy_is_the_same_game_to_cfr_and_the_best_response() -> None:
+    """The tree written as an EFG game gives CFR+ the same NashConv at every iteration as the
+    Python game, and a strategy the same NashConv by the C++ best response as by OpenSpiel's
+    Python one: the same information sets, actions, chances and returns."""
+    game = pyspiel.load_game(TINY)
+    efg = pyspiel.load_efg_game(small_game.efg_text(game))
+    assert efg.num_players() == 2
+    python_solver, efg_solver = pyspiel.CFRPlusSolver(game), pyspiel.CFRPlusSolver(efg)
+    for _ in range(3):
+        python_solver.evaluate_and_update_policy()
+        efg_solver.evaluate_and_update_policy()
+        ours = pyspiel.nash_conv(game, python_solver.average_policy())
+        theirs = pyspiel.nash_conv(efg, efg_solver.average_policy())
+        assert theirs == pytest.approx(ours, abs=1e-12)
+    tabular = small_game.strategy_policy(game, "greedy")
+    assert pyspiel.nash_conv(efg, small_game.efg_policy(efg, tabular)) == pytest.approx(
+        exploitability.nash_conv(game, tabular), abs=1e-12
+    )
 
 
 def test_bad_parameters_are_refused() -> None:
