@@ -39,7 +39,14 @@ from scoring_api.sim.registry import strategy_for
 HERE = Path(__file__).resolve().parent
 ANSWERS = HERE / "answers.json.gz"
 NDJSON = {"Accept": "application/x-ndjson"}
-UNLIMITED = {**SERVER_UNLIMITED, "SCORING_API_SCHEDULER": "off"}
+UNLIMITED = {
+    **SERVER_UNLIMITED,
+    "SCORING_API_SCHEDULER": "off",
+    # No time budget: an answer recorded must not depend on how busy the machine is (a game
+    # review past its 20 s, pure, on a loaded machine, was a 503 instead of the answer).
+    "SCORING_API_JSON_SECONDS": 0,
+    "SCORING_API_REVIEW_SECONDS": 0,
+}
 APPS: dict[str, dict[str, Any]] = {
     "default": {"TESTING": True, **UNLIMITED},
     "sharded": {
