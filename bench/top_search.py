@@ -119,6 +119,7 @@ def main() -> int:
     plow, phigh = paired_interval(wins, both, neither, args.deals)
     print(f"{args.player} v {args.against}: {wins / games:.4f} of {games} games, "
           f"95% [{low:.4f}, {high:.4f}], paired [{plow:.4f}, {phigh:.4f}]")  # fmt: skip
+    print(f"  deals won both ways {both}, split {args.deals - both - neither}, lost both {neither}")
     print(f"  {args.player} a play: {spread(mine.plays)}")
     print(f"  {args.player} a lay-away: {spread(mine.lay_aways)}")
     print(f"  CPU {time.process_time() - started:.0f} s")
