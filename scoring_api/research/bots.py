@@ -18,7 +18,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from scoring_api.rules.tiles import tiles_in
+from scoring_api.rules.tiles import ALL_TILES, tiles_in
 from scoring_api.sim.registry import STRATEGIES, strategy_for
 from scoring_api.sim.seat import Seat, seat_at_turn
 from scoring_api.sim.stepwise import AWAY, LAY_AWAY, StepGame
@@ -29,16 +29,17 @@ from .views import drawn_by
 
 STRATEGY_NAMES = tuple(s.name for s in STRATEGIES if s.players == EVERY_TABLE)
 """The strategies a bot may play, in the registry's order: those that sit at every table the
-game offers (not ``endgame``, which is for two players only and reads the scores, which a
-bot's ``Seat`` is not told)."""
+game offers (not ``endgame``, which is for two players only)."""
 
 
 def seat_of(game: StepGame, seat: int) -> Seat:
     """What ``seat``, on turn in the play, knows: the ``Seat`` the simulator would hand his
-    strategy (the scores and the starter aside: a bot's strategy is not told them)."""
+    strategy, the scores on the board and the starter with it (``search`` plays for the
+    game with them)."""
     log = game.log
     own = drawn_by(log, seat, game.drawn, game.players) | 1 << log.starter
-    return seat_at_turn(game.referee, seat, own, log.dealer, game.rules)
+    scores, starter = list(game.scores), ALL_TILES[log.starter]
+    return seat_at_turn(game.referee, seat, own, log.dealer, game.rules, scores, starter)
 
 
 class StrategyBot(pyspiel.Bot):  # type: ignore[misc]

@@ -22,6 +22,7 @@ fares against ``expert``: bench/play_for_the_game.py (bench/README.md, "Play for
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from mypy_extensions import mypyc_attr
@@ -90,53 +91,25 @@ class EndgameStrategy(ExpertStrategy):
     def lay(self, seat: Seat, rng: Stream) -> Tile:
         if seat.players != EXPERT_PLAYERS:
             raise ValueError(f"{self.name} is for {EXPERT_PLAYERS} players only")
-        playable = seat.playable
-        rules = seat.rules
-        if (  # the expert's choice where the seat is not told what it needs, or far from the end
-            rules is None
-            or uncovered(rules) is not None
-            or seat.starter is None
-            or not seat.scores
-            or playable[0].value == playable[-1].value
-            or max(seat.scores) < rules.target - self.near
-        ):
+        rules = near_the_end(seat, self.near)
+        if rules is None:  # the expert's choice far from the end, or where the seat lacks it
             if self.base is not None:
                 return self.base.lay(seat, rng)
             return super().lay(seat, rng)
         best = self._best(seat, rules)
-        return next(tile for tile in playable if tile.value == best)
+        return next(tile for tile in seat.playable if tile.value == best)
 
     def _best(self, seat: Seat, rules: RuleOptions) -> int:
         """The value it lays near the end: the best mean chance over the play-outs (or the
         best net points, ``by="points"``)."""
-        other = next_seat(seat.seat, EXPERT_PLAYERS)
         view = seat.view()
         holdings = self._against().holdings(view, view.stream(), self.holdings)
         key = play_key(seat)
         assert key is not None, "a choice of values"
         state = StateNets(key, self.tables.play)
-        kept = [tile.value for tile in seat.remaining()]
-        kept += [tile.value for tile in tiles_in[seat.played[seat.seat]]]
-        his_laid = [tile.value for tile in tiles_in[seat.played[other]]]
-        rooms = (rules.target - seat.scores[seat.seat], rules.target - seat.scores[other])
-        by_chance = self.by == "chance"
-        chance: dict[int, float] = {}
-        net: dict[int, int] = {}
-        for value in state.candidates:
-            chance[value], net[value] = 0.0, 0
-            for his in holdings:
-                points = [0, 0]
-                first = state.race(value, his, points, rooms)
-                net[value] += points[ME] - points[OTHER]
-                if not by_chance:
-                    continue
-                if first >= 0:  # a side reaches the target in the play: the game is over
-                    chance[value] += first == ME
-                else:
-                    hands = (kept, his_laid + his)
-                    chance[value] += _chance_at_show(seat, rules, other, points, hands)
+        chance, net = values_for_the_game(seat, rules, state, holdings, self.by == "chance")
         by_points = max(net, key=lambda v: (net[v], v))
-        best = max(chance, key=lambda v: (chance[v], v)) if by_chance else by_points
+        best = max(chance, key=lambda v: (chance[v], v)) if self.by == "chance" else by_points
         self.decided += 1
         self.changed += best != by_points
         return best
@@ -147,6 +120,63 @@ class EndgameStrategy(ExpertStrategy):
         if found is None or found[0] is not tables:
             found = self._sampler = (tables, AgainstLayAway(ExpertLayAway(tables)))
         return found[1]
+
+
+def near_the_end(seat: Seat, near: int) -> RuleOptions | None:
+    """The rules where ``seat``'s choice of the play is valued by the chance to win (two
+    players, the chance's tables covering the rules, the starter and the scores told, a side
+    within ``near`` points of the target, a choice of values); else None."""
+    rules = seat.rules
+    playable = seat.playable
+    if (
+        seat.players != EXPERT_PLAYERS
+        or rules is None
+        or uncovered(rules) is not None
+        or seat.starter is None
+        or not seat.scores
+        or playable[0].value == playable[-1].value
+        or max(seat.scores) < rules.target - near
+    ):
+        return None
+    return rules
+
+
+def values_for_the_game(
+    seat: Seat,
+    rules: RuleOptions,
+    state: StateNets,
+    holdings: Sequence[list[int]],
+    by_chance: bool = True,
+    weights: Sequence[int] | None = None,
+) -> tuple[dict[int, float], dict[int, int]]:
+    """Each value ``seat`` may lay (``state.candidates``), played out against each of
+    ``holdings`` of the other tile by tile until a side reaches the target: its total chance
+    to win (0 each where not ``by_chance``), and its total net points, each holding counted
+    ``weights[i]`` times (once each without). A play-out where neither side reaches the
+    target is valued by the chance at the show."""
+    other = next_seat(seat.seat, EXPERT_PLAYERS)
+    kept = [tile.value for tile in seat.remaining()]
+    kept += [tile.value for tile in tiles_in[seat.played[seat.seat]]]
+    his_laid = [tile.value for tile in tiles_in[seat.played[other]]]
+    rooms = (rules.target - seat.scores[seat.seat], rules.target - seat.scores[other])
+    chance: dict[int, float] = {}
+    net: dict[int, int] = {}
+    for value in state.candidates:
+        chance[value], net[value] = 0.0, 0
+        for i, his in enumerate(holdings):
+            times = 1 if weights is None else weights[i]
+            points = [0, 0]
+            first = state.race(value, his, points, rooms)
+            net[value] += times * (points[ME] - points[OTHER])
+            if not by_chance:
+                continue
+            if first >= 0:  # a side reaches the target in the play: the game is over
+                won = float(first == ME)
+            else:
+                hands = (kept, his_laid + his)
+                won = _chance_at_show(seat, rules, other, points, hands)
+            chance[value] += won if weights is None else times * won
+    return chance, net
 
 
 def _chance_at_show(

@@ -16,6 +16,16 @@ points now less the next seat's best reply from the tiles he holds in the draw
 better than ``expected`` with four players). He lays the value with the best total of the rest
 of the play's points, his side's minus the others'.
 
+With two players, where the seat is told the scores, the starter and rules the chance's tables
+cover (a game's seat, the computer's move), each choice is valued instead by the chance to win
+(``endgame``'s valuation, from any score: ``NEAR_END``): ``budget`` holdings drawn as above,
+each value played out against each tile by tile until a side reaches the target (who does
+first wins), a play-out that ends the play valued by the chance to win at the show
+(``winprob.chances``: the hands counted with the starter, then the crib and the deals to come).
+He lays the value with the best mean chance. Points are not what wins: a lead of a few points
+near the target, or the go that leaves the other short at the show, is worth more than its
+points, and the chance weighs it so (bench/README.md, "The search strategy").
+
 The draws come from the stream named by what the seat knows, packed into ints
 (``SeatView.known``, ``streams``), never from the game's: a game is still a function of its
 seed, no draw can depend on a tile he has not seen (the ``Seat`` names none:
@@ -31,9 +41,11 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
+from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import Tile
 
+from .endgame import near_the_end, values_for_the_game
 from .expert.strategy import ExpertLayAway, ExpertStrategy, play_key
 from .expert.tables import EXPERT_PLAYERS, ExpertTables
 from .playouts.holdings import AGAINST_EXPECTED, UNIFORM, AgainstLayAway, Sampler
@@ -50,6 +62,11 @@ long before (bench/README.md has what a game costs)."""
 DEFAULT_BUDGET_MORE_PLAYERS: Final = 200
 """The default with three or four players, whose careful play-outs (and holdings drawn against
 the others' lay-aways) cost several times the two-player ones."""
+NEAR_END: Final = 1_000
+"""Points from the target (either side's) from which, with two players, each choice of the
+play is valued by the chance to win (``endgame``'s valuation) instead of net points: from any
+score (bench/top_search.py: over 2,000 paired games against the search by points, from 15
+points of the target 51.6% [50.7%, 52.4%], from any score 52.5% [51.4%, 53.6%])."""
 MAX_BUDGET: Final = 4_000
 """The most a request may ask for (a 422 naming the field past it)."""
 COST_PER_BUDGET: Final = {2: 0.15e-3, 3: 1.0e-3, 4: 1.4e-3}
@@ -211,22 +228,29 @@ class SearchStrategy(ExpertStrategy):
         "(the tiles laid, the goes said and the others' lay-aways, as the expert would make "
         "them with two players and expected with more), plays each value out against each, "
         "both laying by the expert's play table (with three or four players every seat "
-        "minding the next seat's best reply), and lays the best."
+        "minding the next seat's best reply), and lays the best. With two players, where "
+        "it is told the scores, each value is played out to the target and valued by the "
+        "chance to win (the chance tables at the show) instead of points."
     )
     budget_range = Budget(DEFAULT_BUDGET, DEFAULT_BUDGET_MORE_PLAYERS, MAX_BUDGET)
 
-    def __init__(self, budget: int | None = None, tables: ExpertTables | None = None) -> None:
+    def __init__(
+        self, budget: int | None = None, tables: ExpertTables | None = None, near: int = NEAR_END
+    ) -> None:
         super().__init__(tables)
         self.budget = budget
         """The most holdings per choice; None: ``DEFAULT_BUDGET``
         (``DEFAULT_BUDGET_MORE_PLAYERS`` with three or four players)."""
+        self.near = near
+        """Points from the target from which two players' choices are valued by the chance
+        to win (a negative number: never; the bench's control)."""
         self._against: tuple[ExpertTables, AgainstLayAway] | None = None
 
     def given_budget(self) -> int | None:
         return self.budget
 
     def with_budget(self, budget: int) -> Strategy:
-        return SearchStrategy(budget, self._tables)
+        return SearchStrategy(budget, self._tables, self.near)
 
     def seconds_per_game(self, players: int) -> float:
         return float(COST_PER_BUDGET[players] * self._budget(players) ** COST_EXPONENT)
@@ -244,6 +268,10 @@ class SearchStrategy(ExpertStrategy):
         view = seat.view()
         budget = self._budget(view.players)
         if view.players == EXPERT_PLAYERS:
+            rules = near_the_end(seat, self.near) if self.near >= 0 else None
+            if rules is not None:
+                best = self._for_the_game(seat, view, rules, budget)
+                return next(tile for tile in playable if tile.value == best)
             nets = search_nets(self._two_player_nets(seat, view), budget)
         else:
             nets = search_nets(_seat_nets(view, _sampler(view)), budget)
@@ -251,18 +279,36 @@ class SearchStrategy(ExpertStrategy):
         value = max(totals, key=lambda v: (totals[v], v))
         return next(tile for tile in playable if tile.value == value)
 
+    def _sampler(self) -> AgainstLayAway:
+        """The other's holdings drawn against the expert's lay-away, its look-ups kept for
+        every later choice while the tables are."""
+        tables, against = self.tables, self._against
+        if against is None or against[0] is not tables:
+            against = self._against = (tables, AgainstLayAway(ExpertLayAway(tables)))
+        return against[1]
+
     def _two_player_nets(self, seat: Seat, view: SeatView) -> Callable[[int], dict[int, list[int]]]:
         """The play-outs of ``n`` more holdings of the other, drawn against the expert's
         lay-away, both laying by the expert's play table."""
         key = play_key(seat)
         assert key is not None, "a choice of values"
-        tables, rng = self.tables, view.stream()
-        against = self._against
-        if against is None or against[0] is not tables:
-            against = self._against = (tables, AgainstLayAway(ExpertLayAway(tables)))
-        sampler = against[1]  # its look-ups kept for every later choice
-        state = StateNets(key, tables.play)
+        sampler, rng = self._sampler(), view.stream()
+        state = StateNets(key, self.tables.play)
         return lambda n: state.nets(sampler.holdings(view, rng, n))
+
+    def _for_the_game(self, seat: Seat, view: SeatView, rules: RuleOptions, budget: int) -> int:
+        """Near the end: the value with the best total chance to win over ``budget``
+        holdings of the other (``endgame.values_for_the_game``), the highest on a tie."""
+        key = play_key(seat)
+        assert key is not None, "a choice of values"
+        drawn: dict[tuple[int, ...], int] = {}  # each holding played out once, counted
+        for his in self._sampler().holdings(view, view.stream(), budget):
+            holding = tuple(his)
+            drawn[holding] = drawn.get(holding, 0) + 1
+        holdings = [list(holding) for holding in drawn]
+        state = StateNets(key, self.tables.play)
+        chance, _ = values_for_the_game(seat, rules, state, holdings, True, list(drawn.values()))
+        return max(chance, key=lambda v: (chance[v], v))
 
 
 def _sampler(view: SeatView) -> Sampler:

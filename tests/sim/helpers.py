@@ -11,7 +11,7 @@ from scoring_api.rules.tiles import Tile
 from scoring_api.sim.outcome import DealRecord, GameResult
 from scoring_api.sim.playouts.laying import greedy_of_code
 from scoring_api.sim.registry import lineup_of, named
-from scoring_api.sim.search import SearchStrategy
+from scoring_api.sim.search import NEAR_END, SearchStrategy
 from scoring_api.sim.seat import Seat
 from scoring_api.sim.strategies import Strategy
 
@@ -44,8 +44,8 @@ class Recorder(SearchStrategy):
     """Plays as ``search`` and keeps each choice: what the seat was told, where his own
     stream stood (its name and place), and the tile laid."""
 
-    def __init__(self) -> None:
-        super().__init__(RECORDER_BUDGET)
+    def __init__(self, near: int = NEAR_END) -> None:
+        super().__init__(RECORDER_BUDGET, near=near)
         self.choices: list[tuple[Seat, tuple[object, ...], Tile]] = []
 
     def lay(self, seat: Seat, rng: Stream) -> Tile:

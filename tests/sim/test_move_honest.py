@@ -38,8 +38,22 @@ def own_of(record: DealRecord, seat: int) -> int:
     return own
 
 
-def seat_from(referee: PlayReferee, record: DealRecord, seat: int, rules: RuleOptions) -> Seat:
-    return seat_at_turn(referee, seat, own_of(record, seat), record.dealer, rules)
+def seat_from(
+    referee: PlayReferee, record: DealRecord, seat: int, rules: RuleOptions, scores: list[int]
+) -> Seat:
+    """The seat as a game hands it over: with the starter and the scores on the board."""
+    own = own_of(record, seat)
+    return seat_at_turn(referee, seat, own, record.dealer, rules, scores, record.starter)
+
+
+def board(before: list[int], record: DealRecord, plays: int, rules: RuleOptions) -> list[int]:
+    """Each side's score before the record's entry ``plays``: ``before`` the deal, then its
+    double starter and the points of the play's entries before it."""
+    scores = list(before)
+    scores[rules.side_of(record.dealer)] += record.starter_points
+    for play in record.plays[:plays]:
+        scores[rules.side_of(play.player)] += play.points
+    return scores
 
 
 def fields(seat: Seat) -> tuple[object, ...]:
@@ -84,6 +98,7 @@ def test_the_seat_and_its_search_do_not_see_the_tiles_he_has_not_seen(mode: str)
     transcript = play_one(run, 0, transcript=True).transcript
     assert transcript is not None
     asked = 0
+    before = [0] * rules.sides
     for record in transcript[:3]:
         plays = [Play(entry.player, entry.tile) for entry in record.plays]
         for i, play in enumerate(plays):
@@ -95,7 +110,8 @@ def test_the_seat_and_its_search_do_not_see_the_tiles_he_has_not_seen(mode: str)
             referee = referee_for(rules.players, record.dealer, None, record.starter)
             reader = read_record(referee, plays[:i])
             assert check_turn(reader, hand, record.discards[seat], seat) == seat
-            known = seat_from(reader.referee, record, seat, rules)
+            scores = board(before, record, i, rules)
+            known = seat_from(reader.referee, record, seat, rules, scores)
             # the options are valued on the view his strategy's Seat gives, seeded as a game's
             # turn is: by everything he knows written out
             view = known.view()
@@ -114,8 +130,11 @@ def test_the_seat_and_its_search_do_not_see_the_tiles_he_has_not_seen(mode: str)
                 full_reader = RecordReader(full)
                 for k, earlier in enumerate(plays[:i]):
                     full_reader.read(k, earlier)
-                other = seat_from(full, record, seat, rules)
+                other = seat_from(full, record, seat, rules, scores)
                 assert fields(other) == fields(known)
                 assert SEARCH.lay(other, seeded(1)) == choice
             asked += 1
+        before = board(before, record, len(record.plays), rules)
+        for shown in record.shows:
+            before[rules.side_of(shown.player)] += shown.total
     assert asked >= 6

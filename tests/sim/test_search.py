@@ -13,6 +13,7 @@ from scoring_api.rules.referee_state import PublicPlay
 from scoring_api.rules.seats import next_seat
 from scoring_api.rules.stream import Stream, seeded
 from scoring_api.rules.tiles import tile_mask
+from scoring_api.sim.endgame import values_for_the_game
 from scoring_api.sim.expert.strategy import ExpertLayAway, play_key
 from scoring_api.sim.game import play_game
 from scoring_api.sim.intervals import paired_interval
@@ -170,9 +171,10 @@ def test_the_search_stops_early_only_when_the_play_outs_decide(
 
 def test_a_budget_up_to_the_first_look_is_spent_whole() -> None:
     """Early stopping starts after ``FIRST_LOOK`` holdings: a smaller budget lays the best
-    value over that many holdings drawn at once (the recorded answers' budget of 3 too)."""
+    value over that many holdings drawn at once (the recorded answers' budget of 3 too).
+    Valued by points (``near=-1``: where the seat is not told the scores, as a game's is)."""
     assert BUDGET < FIRST_LOOK
-    recorder = Recorder()
+    recorder = Recorder(near=-1)
     play_game([recorder, ExpectedStrategy()], DEFAULT_RULES, seeded(12), 0)
     tables = recorder.tables
     assert recorder.choices
@@ -183,6 +185,31 @@ def test_a_budget_up_to_the_first_look_is_spent_whole() -> None:
         deals = AgainstLayAway(ExpertLayAway(tables)).deals(view, view.stream(), BUDGET)
         totals = play_values(key, [deal[next_seat(view.seat, 2)] for deal in deals], tables.play)
         assert tile.value == max(totals, key=lambda v: (totals[v], v))
+
+
+def test_two_players_told_the_scores_lay_the_best_chance_to_win() -> None:
+    """A game's seat is told the scores: each choice is the value with the best total chance
+    to win over the budget's holdings (each distinct holding counted as often as drawn),
+    played out to the target; some choices differ from the best by points."""
+    recorder = Recorder()
+    for seed in (12, 13, 14):
+        play_game([recorder, ExpectedStrategy()], DEFAULT_RULES, seeded(seed), 0)
+    tables = recorder.tables
+    differ = 0
+    for seat, _, tile in recorder.choices:
+        assert seat.rules is not None
+        assert seat.scores
+        key = play_key(seat)
+        assert key is not None
+        view = seat.view()
+        drawn = AgainstLayAway(ExpertLayAway(tables)).holdings(view, view.stream(), BUDGET)
+        state = StateNets(key, tables.play)
+        chance, net = values_for_the_game(seat, seat.rules, state, drawn)
+        best = max(chance.values())
+        assert tile.value in [v for v in chance if abs(chance[v] - best) < 1e-9]
+        differ += tile.value != max(net, key=lambda v: (net[v], v))
+    assert len(recorder.choices) > 20
+    assert differ > 0
 
 
 @pytest.mark.parametrize("told", [True, False], ids=["rules told", "rules not told"])
