@@ -241,7 +241,8 @@ class GameTable:
             # His tiles as a mask of ranks: read lowest rank first, they are sorted by value.
             ranks: i64 = 0
             for i in range(p * each, (p + 1) * each):
-                ranks |= 1 << deck[i]
+                drawn: i64 = deck[i]
+                ranks |= 1 << drawn
             crib_key += self.keep(p, ranks, self.side_of[p] == dealer_side, starter, record)
         return crib_key
 
