@@ -260,16 +260,29 @@ class PlayReferee(SharedPlay):
         self._place(player, tile)
         return self._after_tile(player)
 
+    def lay_fitting(self, player: int, tile: Tile) -> CloseKind | None:
+        """``lay_scored`` of a tile the caller has made sure of: ``player`` is on turn and
+        ``tile`` is in his known hand and fits the count (the simulator's tiles, each one of
+        the playable tiles it worked out), so none of ``_place``'s checks is made again."""
+        self._put(player, tile, self.seats[player], self.public[player])
+        return self._after_tile(player)
+
     def _place(self, player: int, tile: Tile) -> None:
         """The tile goes down on the count and scores (``tile_points``), a go point aside."""
         seat, public = self.seats[player], self.public[player]
         self._check_tile(player, tile, seat, public)
         if self.turn_seat != player:
             raise self._out_of_turn(player)
-        value = tile.value
-        count = self.count + value
+        count = self.count + tile.value
         if count > MAX_COUNT:
             raise IllegalPlayError("count_over_31", f"{tile} would make the count {count}: say Go")
+        self._put(player, tile, seat, public)
+
+    def _put(self, player: int, tile: Tile, seat: SeatPlay, public: PublicPlay) -> None:
+        """``_place`` once the tile is known to be legal (his ``seats`` and ``public``
+        entries looked up by the caller)."""
+        value = tile.value
+        count = self.count + value
         bit = tile.bit
         if seat.held != UNKNOWN:
             seat.held ^= bit

@@ -241,7 +241,8 @@ class GameTable:
             # His tiles as a mask of ranks: read lowest rank first, they are sorted by value.
             ranks: i64 = 0
             for i in range(p * each, (p + 1) * each):
-                ranks |= 1 << deck[i]
+                drawn: i64 = deck[i]
+                ranks |= 1 << drawn
             crib_key += self.keep(p, ranks, self.side_of[p] == dealer_side, starter, record)
         return crib_key
 
@@ -258,20 +259,27 @@ class GameTable:
         away: i64 = 0
         for k in laid:
             away |= 1 << k
-        mask = key = crib_key = 0
-        mine = starter.bit
+        # Machine ints throughout (compiled, an int local is reference-counted at each step).
+        mask: i64 = 0
+        key: i64 = 0
+        crib_key: i64 = 0
+        mine: i64 = starter.bit
         kept: i64 = 0  # his kept tiles' ranks
         left = ranks
-        for k in range(each):  # his k-th tile, lowest value first
+        position: i64 = 0  # his tile's, lowest value first
+        while left:
             rank = lowest(left)
             left ^= 1 << rank
-            mine |= RANK_BITS[rank]
-            if away >> k & 1:
-                crib_key += RANK_WEIGHTS[rank]
+            bit: i64 = RANK_BITS[rank]
+            weight: i64 = RANK_WEIGHTS[rank]
+            mine |= bit
+            if away >> position & 1:
+                crib_key += weight
             else:
                 kept |= 1 << rank
-                mask |= RANK_BITS[rank]
-                key += RANK_WEIGHTS[rank]
+                mask |= bit
+                key += weight
+            position += 1
         if len(laid) != self.deal_shape.laid_away or tiles_counted(kept) != HAND_SIZE:
             raise ValueError(f"{strategy.name} laid away positions {laid} of {each} tiles")
         self.held[p] = mask
@@ -335,11 +343,14 @@ class GameTable:
             seat = seats[player]
             seat.at_turn(referee, playable, state.ranks)
             tile = strategies[player].lay(seat, choosing[player])
-            if sheet is None:
-                closes = referee.lay_scored(player, tile)
-            else:
+            rank: i64 = RANK_OF[tile.index]
+            if sheet is not None:
                 closes = lay_recorded(referee, sheet, player, tile)
-            state.ranks ^= 1 << RANK_OF[tile.index]
+            elif playable >> rank & 1:  # one of the tiles he may lay: nothing to check again
+                closes = referee.lay_fitting(player, tile)
+            else:  # the referee's checks say what is wrong with it
+                closes = referee.lay_scored(player, tile)
+            state.ranks ^= 1 << rank
             # The go point is its own event, after the tile's own points (section 5): a
             # target reached by the tile ends the game before it, and the record with it.
             if self.score(player, referee.tile_points, PLAY):

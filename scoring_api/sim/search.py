@@ -39,7 +39,7 @@ from collections.abc import Callable
 from math import sqrt
 from typing import Final
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.stream import Stream
@@ -117,19 +117,25 @@ class Tally:
         columns = [nets[value] for value in self.values]
         end = len(columns[0])
         totals, squares, products = self.totals, self.squares, self.products
+        # Machine ints (compiled): a net may be negative, and a product of ints with a
+        # negative factor leaves the compiled engine's fast path for a Python long's. The
+        # sums stay far inside 63 bits (nets of a few dozen points, a few thousand holdings).
         for a in range(k):
             column = columns[a]
-            total, square = totals[a], squares[a]
+            total: i64 = totals[a]
+            square: i64 = squares[a]
             for i in range(start, end):
-                x = column[i]
+                x: i64 = column[i]
                 total += x
                 square += x * x
             totals[a], squares[a] = total, square
             for b in range(a + 1, k):
                 other = columns[b]
-                product = products[a * k + b]
+                product: i64 = products[a * k + b]
                 for i in range(start, end):
-                    product += column[i] * other[i]
+                    mine: i64 = column[i]
+                    theirs: i64 = other[i]
+                    product += mine * theirs
                 products[a * k + b] = product
         self.drawn = end
 

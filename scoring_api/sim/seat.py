@@ -22,8 +22,9 @@ from scoring_api.rules.referee_state import PublicPlay, SharedPlay
 from scoring_api.rules.seats import NO_SEAT, next_seat
 from scoring_api.rules.tiles import ALL_MASK, Tile, TileMask, tile_mask, tiles_counted, tiles_in
 
-from .playouts.knowledge import SeatView, turn_seed
+from .playouts.knowledge import SeatView
 from .ranks import mask_of_ranks, ranks_of, tiles_of_ranks
+from .streams import turn_key
 
 
 class Seat(SharedPlay):
@@ -156,12 +157,12 @@ class Seat(SharedPlay):
     def view(self, known: tuple[int, ...] | None = None) -> SeatView:
         """What he knows, readable, as the play-outs and the draws of the others' holdings take
         it (``playouts``), his draws named by ``known``: by default all of it packed, as a
-        game's turn (``knowledge.turn_seed``)."""
+        game's turn (``streams.turn_key``)."""
         players, above = self.players, self.above
         held = tuple(self.holds(other) for other in range(players))
         count_values, passed, last = self.count_values, tuple(self.passed), self.last
         if known is None:
-            known = turn_seed(
+            known = turn_key(
                 self.seat, self.dealer, self.own, self.seen, count_values, last, held, above, passed
             )
         return SeatView(

@@ -16,11 +16,11 @@ from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.stream import seeded
 from scoring_api.rules.validation import check_turn
 from scoring_api.sim.outcome import DealRecord
-from scoring_api.sim.playouts.knowledge import turn_seed
 from scoring_api.sim.registry import lineup_of
 from scoring_api.sim.runs import SimulationRequest, play_one
 from scoring_api.sim.search import SearchStrategy
 from scoring_api.sim.seat import Seat, seat_at_turn
+from scoring_api.sim.streams import turn_key
 
 MODES = {
     "two": RuleOptions(),
@@ -116,7 +116,7 @@ def test_the_seat_and_its_search_do_not_see_the_tiles_he_has_not_seen(mode: str)
             # turn is: by everything he knows written out
             view = known.view()
             held = tuple(known.holds(other) for other in range(rules.players))
-            assert view.known == turn_seed(
+            assert view.known == turn_key(
                 seat, record.dealer, own_of(record, seat), known.seen, known.count_values,
                 known.last, held, known.above, known.passed,
             )  # fmt: skip

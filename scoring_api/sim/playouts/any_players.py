@@ -12,7 +12,7 @@ checks that every point agrees.
 from __future__ import annotations
 
 from scoring_api.rules.constants import MAX_COUNT
-from scoring_api.rules.play_scoring import values_code
+from scoring_api.rules.play_scoring import with_value
 from scoring_api.rules.seats import NO_SEAT, turn_orders
 
 from .laying import careful_of_code, greedy_of_code, lay_value
@@ -48,7 +48,10 @@ def play_out_seats(
     (``laying.careful_of_code``, minding the next seat's reply).
     """
     orders = turn_orders(len(hands))
-    code, count = values_code(count_values), sum(count_values)
+    code = count = 0
+    for value in count_values:  # on the tuple itself: values_code walks any iterable generically
+        code = with_value(code, value)
+        count += value
     seat = NO_SEAT if turn is None else turn
     layer = NO_SEAT if last is None else last
     lead = -1 if first is None else first

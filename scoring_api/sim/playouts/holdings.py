@@ -25,6 +25,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Final
 
+from mypy_extensions import i64
+
 from scoring_api.rules.constants import DEALS, MAX_VALUE
 from scoring_api.rules.memo import Memo
 from scoring_api.rules.options import RuleOptions
@@ -77,16 +79,27 @@ def uniform_deal(view: SeatView, rng: Stream) -> Deal:
     then contain the next one's, so dealing in that order is uniform over every deal that
     fits.
     """
+    return _uniform_deal(view, rng, dealing_order(view))
+
+
+def _uniform_deal(view: SeatView, rng: Stream, order: list[int]) -> Deal:
+    """``uniform_deal`` with the seats' ``dealing_order`` worked out by the caller (once for
+    many deals); the tiles dealt so far as a mask of ``view.unseen``'s indices."""
+    unseen, above, held = view.unseen, view.above, view.held
     hands: Deal = [[] for _ in view.sides]
     hands[view.seat] = list(view.hand)
-    taken = [False] * len(view.unseen)
-    for seat in dealing_order(view):
-        floor = view.above[seat]
-        eligible = [i for i, v in enumerate(view.unseen) if not taken[i] and v > floor]
-        for i in draw_some(rng, eligible, view.held[seat]):
-            taken[i] = True
-            hands[seat].append(view.unseen[i])
-        hands[seat].sort()
+    taken: i64 = 0
+    for seat in order:
+        floor = above[seat]
+        eligible: list[int] = []
+        for i in range(len(unseen)):
+            if not taken >> i & 1 and unseen[i] > floor:
+                eligible.append(i)
+        hand = hands[seat]
+        for i in draw_some(rng, eligible, held[seat]):
+            taken |= 1 << i
+            hand.append(unseen[i])
+        hand.sort()
     return hands
 
 
@@ -94,7 +107,8 @@ class Uniform(Sampler):
     """Every deal that fits what he knows equally likely."""
 
     def deals(self, view: SeatView, rng: Stream, n: int) -> list[Deal]:
-        return [uniform_deal(view, rng) for _ in range(n)]
+        order = dealing_order(view)
+        return [_uniform_deal(view, rng, order) for _ in range(n)]
 
 
 UNIFORM: Final = Uniform()
@@ -107,22 +121,29 @@ _GUARDS: Final = sum(8 << (COUNT_BITS * value) for value in range(MAX_VALUE + 1)
 """Every value's guard bit."""
 
 
-def counts_of(values: Sequence[int]) -> int:
-    """Some values as one int: how many of each, ``COUNT_BITS`` a value, value 0 lowest."""
-    code = 0
-    for value in values:
-        code += 1 << (COUNT_BITS * value)
+def counts_of(values: list[int]) -> int:
+    """Some values as one int: how many of each, ``COUNT_BITS`` a value, value 0 lowest
+    (52 bits at most: a machine int, compiled; typed as the list it is always given, which
+    the compiled engine indexes in place where it walks any sequence generically)."""
+    code: i64 = 0
+    for i in range(len(values)):
+        # The shift on ints, not i64s: mypyc 2.4.1 writes ``1 << n`` of an i64 ``n`` as a C
+        # int's shift, wrong from n = 32 on (values above 7 here).
+        code += 1 << (COUNT_BITS * values[i])
     return code
 
 
 def values_of(counts: int) -> list[int]:
     """The values a counts code holds, lowest first: the inverse of ``counts_of``."""
     values: list[int] = []
-    value = 0
-    while counts:
-        for _ in range(counts & 7):
+    left: i64 = counts
+    value: i64 = 0
+    while left:
+        many = left & 7
+        while many:
             values.append(value)
-        counts >>= COUNT_BITS
+            many -= 1
+        left >>= COUNT_BITS
         value += 1
     return values
 
@@ -175,7 +196,7 @@ class AgainstLayAway(Sampler):
         while len(holdings) < n and tries < MAX_TRIES * n:
             tries += 1
             drawn = counts_of(draw_some(rng, list(unseen), hidden)) + laid
-            keeps = kept[drawn * 2 + own_crib]
+            keeps = kept[(drawn << 1) + own_crib]  # a shift: the product of a big int is slow
             if holds_all(keeps, laid) and (keeps - laid) & low == 0:
                 holdings.append(values_of(keeps - laid))
         eligible = [value for value in unseen if value > floor]
@@ -324,7 +345,7 @@ class _Table:
                 drawn = key_of + away_code
                 for i in holding:
                     drawn += codes[i]
-                if self.laid_away[drawn * 2 + self.crib[place]] != away_code:
+                if self.laid_away[(drawn << 1) + self.crib[place]] != away_code:
                     continue
                 left = free & ~taking
                 free_above = [(left & above).bit_count() for above in self.above[place + 1 :]]

@@ -21,7 +21,7 @@ from scoring_api.rules.referee_state import NO_GO
 from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import ALL_TILES, Tile, TileMask, tile_mask
 
-from ..streams import GO, known_stream, opening_key, record_key, turn_key
+from ..streams import GO, known_stream, opening_key, record_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +60,7 @@ class SeatView:
     tiles are among them."""
     known: tuple[int, ...]
     """What he knows packed into ints, its kind first: the name of his draws' stream
-    (``streams.known_stream``; ``turn_seed``, ``record_seed``, ``opening_seed``)."""
+    (``streams.known_stream``; ``streams.turn_key``, ``record_seed``, ``opening_seed``)."""
 
     def stream(self) -> Stream:
         """A new stream of his draws, named by what he knows (``known``)."""
@@ -105,24 +105,6 @@ def opening_view(
 
 # The keys: each is what its seat knows packed into ints (``streams``' docstring has how), so
 # a draw is a function of it alone.
-
-
-def turn_seed(
-    seat: int,
-    dealer: int,
-    own: TileMask,
-    seen: TileMask,
-    count_values: Sequence[int],
-    last: int | None,
-    held: Sequence[int],
-    above: Sequence[int],
-    passed: Sequence[bool],
-) -> tuple[int, ...]:
-    """A game's turn (``Seat.view()``: the search's draws, the computer's move): his seat, the
-    dealer, his drawn tiles and the starter, every tile he has seen (masks), the count, who
-    laid its last tile, how many tiles each seat holds, the go bounds, the goes said in the
-    count (``streams.turn_key``)."""
-    return turn_key(seat, dealer, own, seen, count_values, last, held, above, passed)
 
 
 def record_seed(

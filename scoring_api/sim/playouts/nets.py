@@ -10,10 +10,17 @@ from .any_players import play_out_seats
 from .knowledge import SeatView
 
 
-def net(points: Sequence[int], sides: Sequence[int], seat: int) -> int:
-    """Points by seat as ``seat`` counts them: his side's minus every other side's."""
+def net(points: list[int], sides: tuple[int, ...], seat: int) -> int:
+    """Points by seat as ``seat`` counts them: his side's minus every other side's. A loop
+    over the list and tuple it is typed with, which the compiled engine indexes in place (a
+    generator over ``zip`` was a generic call per seat, on every play-out)."""
+    if len(points) != len(sides):
+        raise ValueError(f"{len(points)} seats' points for {len(sides)} seats")
     mine = sides[seat]
-    return sum(p if side == mine else -p for p, side in zip(points, sides, strict=True))
+    total = 0
+    for other in range(len(points)):
+        total += points[other] if sides[other] == mine else -points[other]
+    return total
 
 
 def seat_nets(
@@ -23,20 +30,22 @@ def seat_nets(
     included): his side's net points deal by deal, every other tile laid greedily or, with
     ``careful``, minding the next seat's reply (``any_players.play_out_seats``)."""
     nets: dict[int, list[int]] = {}
+    players, seat, sides = view.players, view.seat, view.sides
+    count_values, passed, last = view.count_values, view.passed, view.last
     for value in sorted({tile.value for tile in view.playable}):
         found = []
         for hands in deals:
-            points = [0] * view.players
+            points = [0] * players
             play_out_seats(
                 [list(hand) for hand in hands],
-                view.seat,
-                view.count_values,
-                list(view.passed),
-                view.last,
+                seat,
+                count_values,
+                list(passed),
+                last,
                 points,
                 first=value,
                 careful=careful,
             )
-            found.append(net(points, view.sides, view.seat))
+            found.append(net(points, sides, seat))
         nets[value] = found
     return nets

@@ -28,7 +28,7 @@ from .inputs import CheckedDeal, ReviewRequest, checked_deal, laid_away
 from .labels import Label, label_of, lay_away_sentence, play_sentence
 from .reading import TileLaid
 from .reasons import Reason, lay_away_reason, play_reason
-from .worth import DIGITS, opening_value, tile_values
+from .worth import DIGITS, opening_value, playout_deals, playout_nets, worth_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +149,9 @@ def _lay_away(
 
 def _play(laid: TileLaid, samples: int, table: PlayTable | None) -> PlayDecision:
     view = laid.view
-    worth = tile_values(view, samples, table)
+    deals = playout_deals(view, samples)
+    nets = playout_nets(view, deals, table)  # played out once: the worths and the reason's
+    worth = worth_of(nets, samples)
     options = tuple(
         sorted(
             (TileOption(tile, worth[tile.value]) for tile in view.playable),
@@ -160,7 +162,7 @@ def _play(laid: TileLaid, samples: int, table: PlayTable | None) -> PlayDecision
     best = laid.tile if loss <= 0 else options[0].tile
     label = label_of(loss, len(worth))
     sentence = play_sentence(view.seat, laid.tile, view.count, best, loss, label)
-    reason = play_reason(view, laid.tile, best, loss, samples, table) if loss > 0 else None
+    reason = play_reason(view, laid.tile, best, loss, deals, nets) if loss > 0 else None
     return PlayDecision(
         view.seat, laid.entry, view.count, options, laid.tile, best, max(loss, 0.0), label,
         sentence, reason,

@@ -17,16 +17,14 @@ from typing import Final, Literal
 
 from scoring_api.rules.constants import MAX_COUNT
 from scoring_api.rules.play_scoring import points_of_code, spans_of_code, values_code, with_value
-from scoring_api.rules.seats import next_seat, turn_orders
+from scoring_api.rules.seats import turn_orders
 from scoring_api.rules.tiles import Tile
 
 from ..advisor import Advice
 from ..intervals import half_width
 from ..layaway import RankedOption
 from ..playouts.knowledge import SeatView
-from ..playouts.nets import seat_nets
-from ..playouts.two_player import PlayTable, play_nets
-from .worth import DIGITS, playout_deals, uses_table
+from .worth import DIGITS
 
 PartName = Literal["now", "reply", "rest", "hand", "crib", "play"]
 """``now``: the tile's own points; ``reply``: the next seat's best reply at once; ``rest``:
@@ -148,17 +146,6 @@ def tile_facts(view: SeatView, tile: Tile, deals: Sequence[list[list[int]]]) -> 
     return TileFacts(tile, count, now, _kinds(code, count), reply)
 
 
-def _nets(
-    view: SeatView, deals: Sequence[list[list[int]]], table: PlayTable | None
-) -> dict[int, list[int]]:
-    """Each value's net deal by deal, as ``worth.tile_values`` adds them up."""
-    if table is not None and uses_table(view, table):
-        other = next_seat(view.seat, view.players)
-        key = (view.hand, view.count_values, view.held[other], view.passed[other])
-        return play_nets(key, [hands[other] for hands in deals], table)
-    return seat_nets(view, deals)
-
-
 def _reply_net(view: SeatView, facts: TileFacts) -> float:
     """The next seat's reply as it counts in the seat's net (against him unless a partner)."""
     seat = facts.reply.seat
@@ -179,12 +166,16 @@ def margin_of(differences: Sequence[int]) -> float:
 
 
 def play_reason(
-    view: SeatView, chosen: Tile, best: Tile, loss: float, samples: int, table: PlayTable | None
+    view: SeatView,
+    chosen: Tile,
+    best: Tile,
+    loss: float,
+    deals: Sequence[list[list[int]]],
+    nets: dict[int, list[int]],
 ) -> Reason:
     """Why laying ``chosen`` rather than ``best`` lost ``loss`` (as the review rounds it),
-    over the loss's own play-outs."""
-    deals = playout_deals(view, samples)
-    nets = _nets(view, deals, table)
+    over the loss's own play-outs: ``deals`` (``worth.playout_deals``) and each value's nets
+    on them (``worth.playout_nets``), those the loss was worked out from."""
     mine, theirs = nets[chosen.value], nets[best.value]
     worth_c, worth_b = sum(mine) / len(mine), sum(theirs) / len(theirs)
     facts_c, facts_b = tile_facts(view, chosen, deals), tile_facts(view, best, deals)

@@ -11,6 +11,8 @@ every seat lays greedily (``playouts.any_players``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from scoring_api.rules.seats import leader, next_seat
 
 from ..expert.tables import EXPERT_PLAYERS
@@ -18,7 +20,7 @@ from ..playouts.any_players import play_out_seats
 from ..playouts.holdings import UNIFORM, Deal
 from ..playouts.knowledge import SeatView
 from ..playouts.nets import net, seat_nets
-from ..playouts.two_player import PlayTable, play_out, play_values
+from ..playouts.two_player import PlayTable, play_nets, play_out
 
 DIGITS = 4
 """Places a mean is rounded to: far below the play-outs' own error, and short to read."""
@@ -27,15 +29,25 @@ DIGITS = 4
 def tile_values(view: SeatView, samples: int, table: PlayTable | None) -> dict[int, float]:
     """The mean worth of each value he may lay (every tile of a value is worth the same),
     ``table``: the expert's play table, for two players (None: greedy play-outs)."""
-    deals = playout_deals(view, samples)
-    seat = view.seat
-    if table is not None and view.players == EXPERT_PLAYERS:
-        other = next_seat(seat, EXPERT_PLAYERS)
+    return worth_of(playout_nets(view, playout_deals(view, samples), table), samples)
+
+
+def playout_nets(
+    view: SeatView, deals: Sequence[list[list[int]]], table: PlayTable | None
+) -> dict[int, list[int]]:
+    """Each value's net deal by deal over ``deals`` (``playout_deals``), as ``tile_values``
+    adds them up: the review of a deal reads its worths and its reasons off the same ones,
+    played out once."""
+    if table is not None and uses_table(view, table):
+        other = next_seat(view.seat, view.players)
         key = (view.hand, view.count_values, view.held[other], view.passed[other])
-        totals = play_values(key, [hands[other] for hands in deals], table)
-    else:
-        totals = {value: sum(found) for value, found in seat_nets(view, deals).items()}
-    return {value: round(total / samples, DIGITS) for value, total in totals.items()}
+        return play_nets(key, [hands[other] for hands in deals], table)
+    return seat_nets(view, deals)
+
+
+def worth_of(nets: dict[int, list[int]], samples: int) -> dict[int, float]:
+    """``tile_values`` from each value's nets over ``samples`` deals (``playout_nets``)."""
+    return {value: round(sum(found) / samples, DIGITS) for value, found in nets.items()}
 
 
 def go_value(view: SeatView, samples: int, table: PlayTable | None) -> float:
