@@ -20,11 +20,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import statistics
 import subprocess
 import sys
 from pathlib import Path
+
+from callgrind import per_unit, run_counted
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -57,34 +58,14 @@ print(json.dumps({"engine": ENGINE.build, "games_per_second": games / elapsed}))
 """
 
 
-def _callgrind(out_file: Path | None) -> list[str]:
-    return ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file or os.devnull}"]
-
-
-def _run(
-    build: str,
-    body: dict[str, object],
-    games: int,
-    callgrind: bool,
-    out_file: Path | None = None,
-) -> tuple[str, float]:
+def games_per_second(build: str, body: dict[str, object], games: int) -> float:
+    """Games a second of one process playing ``games`` games of ``body``."""
     env = {**os.environ, "SCORING_API_ENGINE": build, "PYTHONHASHSEED": "0"}
     command = [sys.executable, "-c", SNIPPET, json.dumps(body), str(games), "1"]
-    out = subprocess.run(
-        [*_callgrind(out_file), *command] if callgrind else command,
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
+    out = subprocess.run(command, cwd=ROOT, env=env, check=True, capture_output=True, text=True)
     answer = json.loads(out.stdout.strip().splitlines()[-1])
     assert answer["engine"] == build, answer
-    if callgrind:
-        found = re.search(r"Collected : (\d+)", out.stderr)
-        assert found, out.stderr[-500:]
-        return build, float(found.group(1))
-    return build, float(answer["games_per_second"])
+    return float(answer["games_per_second"])
 
 
 def instructions_per_game(
@@ -92,14 +73,19 @@ def instructions_per_game(
 ) -> float:
     """Instructions of 2N games minus those of N, per game (``profile``: the directory and
     the pairing's name the callgrind files are kept under)."""
-    counts = []
-    for n in (games, 2 * games):
+    env = {**os.environ, "SCORING_API_ENGINE": build, "PYTHONHASHSEED": "0"}
+
+    def count(n: int) -> int:
         out_file = None
         if profile is not None:
             folder, name = profile
             out_file = folder / f"{build}-{name.replace(' ', '_').replace(',', '')}-{n}.out"
-        counts.append(_run(build, body, n, True, out_file)[1])
-    return (counts[1] - counts[0]) / games
+        command = [sys.executable, "-c", SNIPPET, json.dumps(body), str(n), "1"]
+        collected, stdout = run_counted(command, cwd=ROOT, env=env, out_file=out_file)
+        assert json.loads(stdout.strip().splitlines()[-1])["engine"] == build, stdout
+        return collected
+
+    return per_unit(count, games)
 
 
 def main() -> None:
@@ -148,7 +134,7 @@ def main() -> None:
         for k in range(args.rounds):
             order = ("pure", "compiled") if k % 2 == 0 else ("compiled", "pure")
             for build in order:
-                speeds[build].append(_run(build, body, args.timed_games, False)[1])
+                speeds[build].append(games_per_second(build, body, args.timed_games))
         pure, compiled = (statistics.median(speeds[b]) for b in ("pure", "compiled"))
         print(f"| {name} | {pure:,.0f} | {compiled:,.0f} | {compiled / pure:.2f}x |", flush=True)
 

@@ -18,12 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+
+from callgrind import run_counted
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's code, before any installed copy
@@ -80,17 +80,12 @@ def deal_bodies(deals: int, playouts: int) -> list[dict[str, Any]]:
 
 def instructions(checkout: Path, deals_file: Path, count: int) -> tuple[int, str]:
     """Instructions of one process reviewing the first ``count`` deals in ``checkout``."""
-    env = {**os.environ, "PYTHONPATH": str(checkout), "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {**os.environ, "PYTHONPATH": str(checkout), "PYTHONDONTWRITEBYTECODE": "1",
+           "PYTHONHASHSEED": "0"}  # fmt: skip
     env.pop("SCORING_API_ENGINE", None)
-    done = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-         "-c", SNIPPET, str(deals_file), str(count)],
-        capture_output=True, text=True, env=env, cwd=checkout, check=True,
-    )  # fmt: skip
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    assert found, done.stderr[-2000:]
-    engine = json.loads(done.stdout.strip().splitlines()[-1])["engine"]
-    return int(found.group(1)), engine
+    command = [sys.executable, "-c", SNIPPET, str(deals_file), str(count)]
+    collected, stdout = run_counted(command, cwd=checkout, env=env)
+    return collected, json.loads(stdout.strip().splitlines()[-1])["engine"]
 
 
 def main() -> int:
