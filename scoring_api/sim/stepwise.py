@@ -26,7 +26,7 @@ from scoring_api.rules.play_scoring import CLOSING_ITEMS, GO_POINTS
 from scoring_api.rules.referee import PlayReferee
 from scoring_api.rules.seats import leader, next_seat, seats_from
 from scoring_api.rules.show import VALUE_WEIGHTS, show_table
-from scoring_api.rules.tiles import ALL_MASK, ALL_TILES, TileMask
+from scoring_api.rules.tiles import ALL_MASK, ALL_TILES, TileMask, tiles_counted
 
 CHANCE: Final = -1
 """``current()`` at a chance event."""
@@ -217,7 +217,7 @@ class StepGame:
         hand = self.hands[self.actor]
         away = self.log.away[self.actor]
         tiles = _indices(hand & ~((away << 1) - 1) if away else hand)
-        if _count(away) + 1 < self.laid_away:
+        if tiles_counted(away) + 1 < self.laid_away:
             tiles.pop()  # a first of two: below the second, so never his highest
         return [LAY_AWAY + i for i in tiles]
 
@@ -272,7 +272,7 @@ class StepGame:
             raise ValueError(f"seat {actor} does not hold {ALL_TILES[tile]}")
         self.hands[actor] ^= bit
         away = log.away[actor] = log.away[actor] | bit
-        if _count(away) < self.laid_away:
+        if tiles_counted(away) < self.laid_away:
             return
         if actor == log.dealer:
             self.phase = STARTER
@@ -343,14 +343,6 @@ class StepGame:
         if self.log.starter != NO_TILE:
             return self.referee.seats[seat].held
         return self.hands[seat]
-
-
-def _count(mask: TileMask) -> int:
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
 
 
 def _key(mask: TileMask) -> int:

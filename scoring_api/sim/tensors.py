@@ -15,7 +15,7 @@ from typing import Final
 
 from scoring_api.rules.constants import HAND_SIZE, MAX_COUNT, TILE_COUNT
 from scoring_api.rules.stream import Stream
-from scoring_api.rules.tiles import TileMask
+from scoring_api.rules.tiles import TileMask, tiles_counted
 
 from .stepwise import ACTIONS, CHANCE, NO_TILE, OVER, PLAY_SEAT_SHIFT, DealLog, StepGame
 
@@ -300,7 +300,7 @@ def _deal(places: Places, game: StepGame, seat: int, sink: Sink) -> None:
     if places.laid_away >= 0:
         start = places.laid_away
         for other in range(n):
-            sink.fraction(start + other, _count(log.away[other]), game.laid_away)
+            sink.fraction(start + other, tiles_counted(log.away[other]), game.laid_away)
     if log.starter == NO_TILE:
         return
     sink.one(places.starter + log.starter)
@@ -326,11 +326,3 @@ def _deal(places: Places, game: StepGame, seat: int, sink: Sink) -> None:
         if holding >= 0:
             sink.fraction(holding + other, HAND_SIZE - referee.seats[other].laid, HAND_SIZE)
         sink.fraction(above + other, referee.public[other].above + 1, MAX_COUNT + 1)
-
-
-def _count(mask: TileMask) -> int:
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
