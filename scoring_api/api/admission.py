@@ -59,6 +59,7 @@ from scoring_api.settings import Settings, current_settings
 
 from . import admission_shared
 from .admission_slots import Holder, LocalSlots, Refusal, Why, label, release
+from .observability import log_field
 from .streams import limit_sending, when_written
 
 _DIR_ENV = "PROMETHEUS_MULTIPROC_DIR"  # made afresh by gunicorn.conf.py for each server run
@@ -318,8 +319,11 @@ def admit(pool: Pool, seconds: float | None = None) -> Slot:
         thread_back()
         raise
     answered = slot.hold()
+    held = {"pool": pool.name, "taken_at": round(time.time(), 6)}
+    log_field(request.environ, "slot", held)
 
     def done(completed: bool, sent: int) -> None:
+        held["freed_at"] = round(time.time(), 6)  # before it is: within the hold
         thread_back()
         answered()
 

@@ -106,6 +106,15 @@ def metric_method(req: Request) -> str:
     return OTHER_METHOD
 
 
+_FIELDS_KEY = "scoring_api.log_fields"
+
+
+def log_field(environ: dict[str, Any], name: str, value: Any) -> None:
+    """``name: value`` goes into this request's log line, as it is when the line is written
+    (a dict may still be filled in meanwhile)."""
+    environ.setdefault(_FIELDS_KEY, {})[name] = value
+
+
 def _start() -> None:
     request.environ[_STARTED_KEY] = time.perf_counter()
     metrics.IN_FLIGHT.inc()
@@ -144,9 +153,8 @@ def _finish(response: Response) -> Response:
         seconds = time.perf_counter() - started
         metrics.IN_FLIGHT.dec()
         metrics.observe(method, route, line["status"], seconds)
-        request_log.info(
-            "request", extra={**line, "duration_ms": round(seconds * 1000, 3), **(stream or {})}
-        )
+        extra = {**line, "duration_ms": round(seconds * 1000, 3), **(stream or {})}
+        request_log.info("request", extra={**extra, **environ.get(_FIELDS_KEY, {})})
 
     body = response.response
     if isinstance(body, Watched) and body.whole:  # admitted: logged once written

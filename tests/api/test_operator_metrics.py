@@ -22,6 +22,7 @@ from scoring_api.app import create_app
 from .contract import ContractClient
 
 SHOW = {"hand": ["3-3", "1-5", "2-4", "0-3"], "starter": "0-6"}
+HAND = {"hand": ["3-3", "1-5", "2-4", "0-3"], "starter": "0-6"}
 GAMES = {"games": 3, "seed": 1, "players": [{"strategy": "random"}, {"strategy": "random"}]}
 
 
@@ -74,6 +75,7 @@ def _log_lines() -> Iterator[list[dict[str, object]]]:
 
 def test_a_stream_is_logged_when_it_ends_with_its_real_duration(app: Flask) -> None:
     client = app.test_client()
+    before = time.time()
     with _log_lines() as lines:
         response = client.post(
             "/v1/simulations",
@@ -89,6 +91,18 @@ def test_a_stream_is_logged_when_it_ends_with_its_real_duration(app: Flask) -> N
     assert line["bytes"] == len(body)
     assert line["games_played"] == 40
     assert "stopped" not in line
+    slot = line["slot"]
+    assert isinstance(slot, dict)
+    assert slot["pool"] == "simulations"
+    assert before <= slot["taken_at"] <= slot["freed_at"] <= time.time()
+
+
+def test_only_admitted_work_logs_the_slot_it_held(app: Flask) -> None:
+    client = app.test_client()
+    with _log_lines() as lines:
+        assert client.post("/v1/hands/score", json=HAND).status_code == 200
+    (line,) = [line for line in lines if line["path"] == "/v1/hands/score"]
+    assert "slot" not in line
 
 
 def test_a_stream_cut_off_is_logged_as_not_completed(app: Flask) -> None:

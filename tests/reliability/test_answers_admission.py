@@ -11,7 +11,6 @@ itself is measured by bench/answers_load.py (bench/README.md).
 
 from __future__ import annotations
 
-import datetime
 import json
 import threading
 import time
@@ -45,9 +44,8 @@ def most_at_once(intervals: list[tuple[float, float]]) -> int:
 
 
 def reviews_answered(server: Server, client: str) -> list[tuple[float, float]]:
-    """(start, end) of each review answered 200 to ``client``, from the server's request log
-    (a request holds its slot from after its body is read to before its line is written:
-    the first 10 ms are left out, the time to read and check the body)."""
+    """When each review answered 200 to ``client`` held its slot, from the server's request
+    log: from just after the slot was taken to just before it was let go, within its hold."""
     spans = []
     for line in server.log.read_text().splitlines():
         if not line.startswith("{"):
@@ -57,8 +55,10 @@ def reviews_answered(server: Server, client: str) -> list[tuple[float, float]]:
             continue
         if entry["status"] != 200:
             continue
-        end = datetime.datetime.strptime(entry["time"], "%Y-%m-%d %H:%M:%S,%f").timestamp()
-        spans.append((end - entry["duration_ms"] / 1000 + 0.010, end))
+        slot = entry["slot"]
+        assert slot["pool"] == "answers"
+        assert slot["taken_at"] <= slot["freed_at"]
+        spans.append((slot["taken_at"], slot["freed_at"]))
     return spans
 
 
