@@ -11,6 +11,7 @@ import contextlib
 import http.client
 import json
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -43,11 +44,36 @@ UNLIMITED = {
 VALID_HAND = {"hand": ["3-3", "1-5", "2-4", "0-3"], "starter": "0-6"}
 
 
+PORT_TAKEN = "Connection in use"
+"""What gunicorn logs when its port is bound already (it then exits)."""
+PORT_TRIES = 3
+
+
+def _ephemeral_ports_start() -> int:
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    return 32768
+
+
 def free_port() -> int:
+    """A free port of 127.0.0.1, below the kernel's ephemeral ports where it can: a port
+    bound to 0 is one of those, and any outgoing connection on the machine (a client, a
+    Dask comm, another test's server) may be given it before the test's server binds it
+    (CI saw it: gunicorn exited, "Connection in use")."""
+    start = _ephemeral_ports_start()
+    chooser = random.SystemRandom()
+    for _ in range(100 if start > 11_000 else 0):
+        port = chooser.randrange(10_000, start)
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+        chosen: int = sock.getsockname()[1]
+        return chosen
 
 
 @dataclass
@@ -228,14 +254,31 @@ def start(
     return Server(port, process, log)
 
 
+def started(
+    log: Path, workers: int = 2, env: Mapping[str, str] | None = None, cwd: Path = ROOT
+) -> Server:
+    """gunicorn -c gunicorn.conf.py on a free port, ready: on another port when its own was
+    taken before gunicorn bound it (another process's socket), ``PORT_TRIES`` in all."""
+    attempt = 1
+    while True:
+        server = start(log, workers, env, cwd)
+        try:
+            server.wait_ready()
+            return server
+        except BaseException:
+            server.stop()
+            if attempt == PORT_TRIES or PORT_TAKEN not in server.tail():
+                raise
+        attempt += 1
+
+
 @contextlib.contextmanager
 def serve(
     log: Path, workers: int = 2, env: Mapping[str, str] | None = None, cwd: Path = ROOT
 ) -> Iterator[Server]:
     """gunicorn -c gunicorn.conf.py on a free port, ready; always stopped on the way out."""
-    server = start(log, workers, env, cwd)
+    server = started(log, workers, env, cwd)
     try:
-        server.wait_ready()
         yield server
     finally:
         server.stop()
