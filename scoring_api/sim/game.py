@@ -75,18 +75,22 @@ class _Player:
 
     def start(self) -> None:
         """No points yet (a new game)."""
-        self.starter = self.play = self.hand = self.crib = 0
+        self.starter: i64 = 0
+        self.play: i64 = 0
+        self.hand: i64 = 0
+        self.crib: i64 = 0
         """His points by source (``SOURCES``)."""
-        self.as_dealer = self.as_non_dealer = 0
+        self.as_dealer: i64 = 0
+        self.as_non_dealer: i64 = 0
         """His points in the deals he dealt, and in the others'."""
         self.ranks: i64 = 0
         """His kept tiles not yet laid, as a mask of ranks (lowest value first)."""
-        self.own: TileMask = 0
-        """The tiles he drew this deal, and the starter (``Seat.own``)."""
-        self.key = 0
+        self.own: i64 = 0
+        """The tiles he drew this deal, and the starter (``Seat.own``, a ``TileMask``)."""
+        self.key: i64 = 0
         """His kept values as a show key."""
 
-    def add(self, points: int, source: int, dealing: bool) -> None:
+    def add(self, points: i64, source: int, dealing: bool) -> None:
         """Points scored from ``source`` (a position in ``SOURCES``)."""
         if source == PLAY:
             self.play += points
@@ -173,19 +177,24 @@ class GameTable:
         """The game from where ``start`` (and whatever was set since) left it, to its end."""
         while not self.deal():
             self.dealer = self.next_of[self.dealer]
+        # Appended one by one: a comprehension over a tuple of each seat's points would
+        # make the tuple and walk it through Python's iterator protocol.
+        source_totals: list[int] = []
+        role_totals: list[int] = []
+        for seat in self.seated:
+            source_totals.append(seat.starter)
+            source_totals.append(seat.play)
+            source_totals.append(seat.hand)
+            source_totals.append(seat.crib)
+            role_totals.append(seat.as_non_dealer)
+            role_totals.append(seat.as_dealer)
         return GameResult(
             winner=self.winner,
             scores=self.scores,
             deals=self.deals,
             first_dealer=self.first_dealer,
-            source_totals=[
-                points
-                for seat in self.seated
-                for points in (seat.starter, seat.play, seat.hand, seat.crib)
-            ],
-            role_totals=[
-                points for seat in self.seated for points in (seat.as_non_dealer, seat.as_dealer)
-            ],
+            source_totals=source_totals,
+            role_totals=role_totals,
             dealt=self.dealt,
             hand_scores=self.hand_scores,
             crib_scores=self.crib_scores,
