@@ -24,7 +24,7 @@ from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.play_scoring import CLOSING_ITEMS, GO_POINTS
 from scoring_api.rules.records import PlaySheet
 from scoring_api.rules.referee import PlayReferee
-from scoring_api.rules.seats import seating_of
+from scoring_api.rules.seats import NO_SEAT, seating_of
 from scoring_api.rules.show import show_table
 from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import BY_VALUE, RANK_OF, Tile, TileMask, tiles_counted, tiles_in
@@ -45,7 +45,7 @@ from .ranks import (
     RANK_BITS,
     RANK_WEIGHTS,
     RANKS,
-    fitting,
+    RANKS_UP_TO,
     lowest,
     rank_values,
 )
@@ -134,6 +134,8 @@ class GameTable:
         # brought up to date on each of his turns.
         self.referee = PlayReferee(players=n, held=[0] * n)
         self.seats = [Seat((), (), 0, HAND_SIZE, seat) for seat in range(n)]
+        self.told_playable_only = [strategy.lays_from_playable for strategy in strategies]
+        """By seat: his strategy reads only his playable tiles of his ``Seat``."""
         self.transcribing = transcript
 
     def start(self, game: Stream, first_dealer: int) -> None:
@@ -328,6 +330,7 @@ class GameTable:
         referee = self.referee
         referee.restart(self.dealer, starter, held)
         seats, strategies, choosing = self.seats, self.strategies, self.choosing
+        told_playable_only = self.told_playable_only
         seated, dealer, sides, rules = self.seated, self.dealer, self.side_of, self.rules
         for seat in seats:  # the referee's public play: the go bounds too, as they change
             own = seated[seat.seat].own
@@ -336,10 +339,10 @@ class GameTable:
         if record is not None:
             sheet = PlaySheet()
             record.plays = sheet.entries  # kept current, should the game end during the play
-        while not referee.complete:
+        while referee.turn_seat != NO_SEAT:  # not ``complete``: a property is a call
             player = referee.turn_seat
             state = seated[player]
-            playable = fitting(state.ranks, MAX_COUNT - referee.count)
+            playable = state.ranks & RANKS_UP_TO[MAX_COUNT - referee.count]  # ``fitting``
             if not playable:
                 said_at = referee.count
                 go_point = referee.go(player)
@@ -350,7 +353,10 @@ class GameTable:
                     return True
                 continue
             seat = seats[player]
-            seat.at_turn(referee, playable, state.ranks)
+            if told_playable_only[player]:
+                seat.playable_ranks = playable
+            else:
+                seat.at_turn(referee, playable, state.ranks)
             tile = strategies[player].lay(seat, choosing[player])
             rank: i64 = RANK_OF[tile.index]
             if sheet is not None:
@@ -362,7 +368,8 @@ class GameTable:
             state.ranks ^= 1 << rank
             # The go point is its own event, after the tile's own points (section 5): a
             # target reached by the tile ends the game before it, and the record with it.
-            if self.score(player, referee.tile_points, PLAY):
+            points = referee.tile_points
+            if points and self.score(player, points, PLAY):
                 return True
             if closes is not None and closes in CLOSING_ITEMS:  # a go point
                 if sheet is not None:

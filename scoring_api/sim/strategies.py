@@ -88,6 +88,10 @@ class Strategy(ABC):
     """Why not at the others, in a few words (a refusal says it)."""
     budget_range: ClassVar[Budget | None] = None
     """What a request may set of its budget (None: it takes none)."""
+    lays_from_playable: ClassVar[bool] = False
+    """Whether ``lay`` reads nothing of its ``Seat`` but ``playable_ranks``: a game then keeps
+    only that field of it current on his turns (a subclass that lays otherwise sets it back
+    to False)."""
     seat_seconds: ClassVar[float]
     """One seat's cost a game in CPU seconds on the compiled engine (the sources interpreted
     take about three times as long), between a fresh worker's first games and warm ones
@@ -138,6 +142,7 @@ class Strategy(ABC):
 class RandomStrategy(Strategy):
     name = "random"
     description = "Any legal choice, uniformly at random: a discard, then each tile laid."
+    lays_from_playable = True
     seat_seconds = 0.05e-3
 
     def discard(
