@@ -285,7 +285,7 @@ class PlayReferee(SharedPlay):
         entries looked up by the caller)."""
         value = tile.value
         count = self.count + value
-        bit = tile.bit
+        bit: i64 = tile.bit
         if seat.held != UNKNOWN:
             seat.held ^= bit
         seat.laid += 1

@@ -10,6 +10,7 @@ items are made only for a transcript. A scoring event that wins says so, and the
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from mypy_extensions import i64
 
@@ -42,6 +43,7 @@ from .outcome import (
     shown_items,
 )
 from .ranks import (
+    DRAWN_BY_TWO,
     RANK_BITS,
     RANK_WEIGHTS,
     RANKS,
@@ -52,6 +54,9 @@ from .ranks import (
 from .seat import Seat
 from .strategies import Strategy
 from .streams import DEAL, DEAL_SHIFT, SEAT, region
+
+_UNLOOKED: Final = tuple((0,) * drawn for drawn in range(DRAWN_BY_TWO + 1))
+"""By the number of tiles drawn, the values handed to a strategy that does not look."""
 
 
 class _Player:
@@ -134,8 +139,8 @@ class GameTable:
         # brought up to date on each of his turns.
         self.referee = PlayReferee(players=n, held=[0] * n)
         self.seats = [Seat((), (), 0, HAND_SIZE, seat) for seat in range(n)]
-        self.told_playable_only = [strategy.lays_from_playable for strategy in strategies]
-        """By seat: his strategy reads only his playable tiles of his ``Seat``."""
+        self.blind = [strategy.chooses_blind for strategy in strategies]
+        """By seat: his strategy chooses without looking (``Strategy.chooses_blind``)."""
         self.transcribing = transcript
 
     def start(self, game: Stream, first_dealer: int) -> None:
@@ -264,7 +269,7 @@ class GameTable:
         chooses: what he keeps goes to ``held`` and his ``_Player``; the show key of what he
         lays away is returned."""
         each = self.deal_shape.drawn
-        values = rank_values(ranks, each)
+        values = _UNLOOKED[each] if self.blind[p] else rank_values(ranks, each)
         strategy = self.strategies[p]
         laid = strategy.discard(values, own_crib, self.rules, self.choosing[p])
         away: i64 = 0
@@ -330,7 +335,7 @@ class GameTable:
         referee = self.referee
         referee.restart(self.dealer, starter, held)
         seats, strategies, choosing = self.seats, self.strategies, self.choosing
-        told_playable_only = self.told_playable_only
+        blind = self.blind
         seated, dealer, sides, rules = self.seated, self.dealer, self.side_of, self.rules
         for seat in seats:  # the referee's public play: the go bounds too, as they change
             own = seated[seat.seat].own
@@ -353,7 +358,7 @@ class GameTable:
                     return True
                 continue
             seat = seats[player]
-            if told_playable_only[player]:
+            if blind[player]:  # his playable tiles are all he reads
                 seat.playable_ranks = playable
             else:
                 seat.at_turn(referee, playable, state.ranks)
