@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from mypy_extensions import i64
+
 from .constants import HAND_SIZE, MAX_COUNT, MAX_VALUE, PLAYERS
 from .errors import IllegalPlayError
 from .play_scoring import (
@@ -99,17 +101,17 @@ class PlayReferee(SharedPlay):
     """The starter, which nobody may lay, where known."""
     seats: list[SeatPlay]
     """Each player's tiles and points (``held``, ``laid_by``, ``scores`` as lists)."""
-    holding: int
+    holding: i64
     """Who still holds a tile: bit ``seat``."""
-    used: TileMask
+    used: i64
     """Every tile laid so far."""
     laid_code: TilesCode
     """The tiles of the current count, in order (``laid`` as tiles)."""
-    count: int
+    count: i64
     """The running count."""
-    tile_points: int
+    tile_points: i64
     """What the last tile laid scored, a go point aside."""
-    turn_seat: int
+    turn_seat: i64
     """Whose turn it is; ``NO_SEAT`` once the play is over (``turn``: None)."""
 
     def __init__(
@@ -283,7 +285,7 @@ class PlayReferee(SharedPlay):
         entries looked up by the caller)."""
         value = tile.value
         count = self.count + value
-        bit = tile.bit
+        bit: i64 = tile.bit
         if seat.held != UNKNOWN:
             seat.held ^= bit
         seat.laid += 1

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from mypy_extensions import i64
+
 from .play_scoring import CountCode, values_of_code
 from .seats import NO_SEAT
 from .tiles import ALL_TILES, Tile, TileMask
@@ -28,9 +30,9 @@ class PublicPlay:
     __slots__ = ("above", "tiles")
 
     def __init__(self, tiles: TileMask = 0, above: int = NO_GO) -> None:
-        self.tiles = tiles
+        self.tiles: i64 = tiles
         """Every tile he has laid."""
-        self.above = above
+        self.above: i64 = above
         """His go bound: the most room any of his goes this play left on the count (31 minus
         the lowest count he said go at, said or implied; ``NO_GO`` before his first). A hand
         only shrinks in the play, so every tile he holds is of a value above it
@@ -48,9 +50,9 @@ class SharedPlay:
 
     count_code: CountCode
     """The values laid since the count began (``count_values`` as a tuple)."""
-    passed_mask: int
+    passed_mask: i64
     """Who has said go in the current count: bit ``seat`` (``passed`` by seat)."""
-    last_seat: int
+    last_seat: i64
     """Who laid the last tile of the current count; ``NO_SEAT`` before its first (``last``:
     None)."""
     public: list[PublicPlay]
@@ -97,11 +99,11 @@ class SeatPlay:
     __slots__ = ("held", "laid", "score")
 
     def __init__(self, held: TileMask) -> None:
-        self.held = held
+        self.held: i64 = held
         """His tiles not yet laid (``UNKNOWN`` where not known)."""
-        self.laid = 0
+        self.laid: i64 = 0
         """How many tiles he has laid."""
-        self.score = 0
+        self.score: i64 = 0
         """The points he has pegged."""
 
 

@@ -10,6 +10,7 @@ items are made only for a transcript. A scoring event that wins says so, and the
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from mypy_extensions import i64
 
@@ -24,7 +25,7 @@ from scoring_api.rules.options import RuleOptions
 from scoring_api.rules.play_scoring import CLOSING_ITEMS, GO_POINTS
 from scoring_api.rules.records import PlaySheet
 from scoring_api.rules.referee import PlayReferee
-from scoring_api.rules.seats import seating_of
+from scoring_api.rules.seats import NO_SEAT, seating_of
 from scoring_api.rules.show import show_table
 from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import BY_VALUE, RANK_OF, Tile, TileMask, tiles_counted, tiles_in
@@ -42,16 +43,20 @@ from .outcome import (
     shown_items,
 )
 from .ranks import (
+    DRAWN_BY_TWO,
     RANK_BITS,
     RANK_WEIGHTS,
     RANKS,
-    fitting,
+    RANKS_UP_TO,
     lowest,
     rank_values,
 )
 from .seat import Seat
 from .strategies import Strategy
 from .streams import DEAL, DEAL_SHIFT, SEAT, region
+
+_UNLOOKED: Final = tuple((0,) * drawn for drawn in range(DRAWN_BY_TWO + 1))
+"""By the number of tiles drawn, the values handed to a strategy that does not look."""
 
 
 class _Player:
@@ -75,18 +80,22 @@ class _Player:
 
     def start(self) -> None:
         """No points yet (a new game)."""
-        self.starter = self.play = self.hand = self.crib = 0
+        self.starter: i64 = 0
+        self.play: i64 = 0
+        self.hand: i64 = 0
+        self.crib: i64 = 0
         """His points by source (``SOURCES``)."""
-        self.as_dealer = self.as_non_dealer = 0
+        self.as_dealer: i64 = 0
+        self.as_non_dealer: i64 = 0
         """His points in the deals he dealt, and in the others'."""
         self.ranks: i64 = 0
         """His kept tiles not yet laid, as a mask of ranks (lowest value first)."""
-        self.own: TileMask = 0
-        """The tiles he drew this deal, and the starter (``Seat.own``)."""
-        self.key = 0
+        self.own: i64 = 0
+        """The tiles he drew this deal, and the starter (``Seat.own``, a ``TileMask``)."""
+        self.key: i64 = 0
         """His kept values as a show key."""
 
-    def add(self, points: int, source: int, dealing: bool) -> None:
+    def add(self, points: i64, source: int, dealing: bool) -> None:
         """Points scored from ``source`` (a position in ``SOURCES``)."""
         if source == PLAY:
             self.play += points
@@ -130,6 +139,8 @@ class GameTable:
         # brought up to date on each of his turns.
         self.referee = PlayReferee(players=n, held=[0] * n)
         self.seats = [Seat((), (), 0, HAND_SIZE, seat) for seat in range(n)]
+        self.blind = [strategy.chooses_blind for strategy in strategies]
+        """By seat: his strategy chooses without looking (``Strategy.chooses_blind``)."""
         self.transcribing = transcript
 
     def start(self, game: Stream, first_dealer: int) -> None:
@@ -173,19 +184,24 @@ class GameTable:
         """The game from where ``start`` (and whatever was set since) left it, to its end."""
         while not self.deal():
             self.dealer = self.next_of[self.dealer]
+        # Appended one by one: a comprehension over a tuple of each seat's points would
+        # make the tuple and walk it through Python's iterator protocol.
+        source_totals: list[int] = []
+        role_totals: list[int] = []
+        for seat in self.seated:
+            source_totals.append(seat.starter)
+            source_totals.append(seat.play)
+            source_totals.append(seat.hand)
+            source_totals.append(seat.crib)
+            role_totals.append(seat.as_non_dealer)
+            role_totals.append(seat.as_dealer)
         return GameResult(
             winner=self.winner,
             scores=self.scores,
             deals=self.deals,
             first_dealer=self.first_dealer,
-            source_totals=[
-                points
-                for seat in self.seated
-                for points in (seat.starter, seat.play, seat.hand, seat.crib)
-            ],
-            role_totals=[
-                points for seat in self.seated for points in (seat.as_non_dealer, seat.as_dealer)
-            ],
+            source_totals=source_totals,
+            role_totals=role_totals,
             dealt=self.dealt,
             hand_scores=self.hand_scores,
             crib_scores=self.crib_scores,
@@ -253,7 +269,7 @@ class GameTable:
         chooses: what he keeps goes to ``held`` and his ``_Player``; the show key of what he
         lays away is returned."""
         each = self.deal_shape.drawn
-        values = rank_values(ranks, each)
+        values = _UNLOOKED[each] if self.blind[p] else rank_values(ranks, each)
         strategy = self.strategies[p]
         laid = strategy.discard(values, own_crib, self.rules, self.choosing[p])
         away: i64 = 0
@@ -319,6 +335,7 @@ class GameTable:
         referee = self.referee
         referee.restart(self.dealer, starter, held)
         seats, strategies, choosing = self.seats, self.strategies, self.choosing
+        blind = self.blind
         seated, dealer, sides, rules = self.seated, self.dealer, self.side_of, self.rules
         for seat in seats:  # the referee's public play: the go bounds too, as they change
             own = seated[seat.seat].own
@@ -327,10 +344,10 @@ class GameTable:
         if record is not None:
             sheet = PlaySheet()
             record.plays = sheet.entries  # kept current, should the game end during the play
-        while not referee.complete:
+        while referee.turn_seat != NO_SEAT:  # not ``complete``: a property is a call
             player = referee.turn_seat
             state = seated[player]
-            playable = fitting(state.ranks, MAX_COUNT - referee.count)
+            playable = state.ranks & RANKS_UP_TO[MAX_COUNT - referee.count]  # ``fitting``
             if not playable:
                 said_at = referee.count
                 go_point = referee.go(player)
@@ -341,7 +358,10 @@ class GameTable:
                     return True
                 continue
             seat = seats[player]
-            seat.at_turn(referee, playable, state.ranks)
+            if blind[player]:  # his playable tiles are all he reads
+                seat.playable_ranks = playable
+            else:
+                seat.at_turn(referee, playable, state.ranks)
             tile = strategies[player].lay(seat, choosing[player])
             rank: i64 = RANK_OF[tile.index]
             if sheet is not None:
@@ -353,7 +373,8 @@ class GameTable:
             state.ranks ^= 1 << rank
             # The go point is its own event, after the tile's own points (section 5): a
             # target reached by the tile ends the game before it, and the record with it.
-            if self.score(player, referee.tile_points, PLAY):
+            points = referee.tile_points
+            if points and self.score(player, points, PLAY):
                 return True
             if closes is not None and closes in CLOSING_ITEMS:  # a go point
                 if sheet is not None:

@@ -88,6 +88,11 @@ class Strategy(ABC):
     """Why not at the others, in a few words (a refusal says it)."""
     budget_range: ClassVar[Budget | None] = None
     """What a request may set of its budget (None: it takes none)."""
+    chooses_blind: ClassVar[bool] = False
+    """Whether it chooses without looking: ``discard`` reads only how many tiles it drew
+    (not their values) and ``lay`` only its seat's ``playable_ranks``. A game then works
+    out no more for it: the values it is handed are zeros, and only that field of its
+    ``Seat`` is kept current (a subclass that looks sets it back to False)."""
     seat_seconds: ClassVar[float]
     """One seat's cost a game in CPU seconds on the compiled engine (the sources interpreted
     take about three times as long), between a fresh worker's first games and warm ones
@@ -138,6 +143,7 @@ class Strategy(ABC):
 class RandomStrategy(Strategy):
     name = "random"
     description = "Any legal choice, uniformly at random: a discard, then each tile laid."
+    chooses_blind = True
     seat_seconds = 0.05e-3
 
     def discard(
