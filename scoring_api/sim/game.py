@@ -52,7 +52,7 @@ from .ranks import (
     rank_values,
 )
 from .seat import Seat
-from .strategies import Strategy
+from .strategies import Strategy, is_blind
 from .streams import DEAL, DEAL_SHIFT, SEAT, region
 
 _UNLOOKED: Final = tuple((0,) * drawn for drawn in range(DRAWN_BY_TWO + 1))
@@ -139,8 +139,8 @@ class GameTable:
         # brought up to date on each of his turns.
         self.referee = PlayReferee(players=n, held=[0] * n)
         self.seats = [Seat((), (), 0, HAND_SIZE, seat) for seat in range(n)]
-        self.blind = [strategy.chooses_blind for strategy in strategies]
-        """By seat: his strategy chooses without looking (``Strategy.chooses_blind``)."""
+        self.blind = [is_blind(strategy) for strategy in strategies]
+        """By seat: his strategy chooses without looking (``strategies.is_blind``)."""
         self.transcribing = transcript
 
     def start(self, game: Stream, first_dealer: int) -> None:

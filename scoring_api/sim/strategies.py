@@ -92,7 +92,8 @@ class Strategy(ABC):
     """Whether it chooses without looking: ``discard`` reads only how many tiles it drew
     (not their values) and ``lay`` only its seat's ``playable_ranks``. A game then works
     out no more for it: the values it is handed are zeros, and only that field of its
-    ``Seat`` is kept current (a subclass that looks sets it back to False)."""
+    ``Seat`` is kept current. Taken only from the class that says so in its own body
+    (``is_blind``): a subclass may look."""
     seat_seconds: ClassVar[float]
     """One seat's cost a game in CPU seconds on the compiled engine (the sources interpreted
     take about three times as long), between a fresh worker's first games and warm ones
@@ -137,6 +138,14 @@ class Strategy(ABC):
     @abstractmethod
     def lay(self, seat: Seat, rng: Stream) -> Tile:
         """One of ``seat.playable``."""
+
+
+def is_blind(strategy: Strategy) -> bool:
+    """Whether ``strategy`` chooses without looking (``Strategy.chooses_blind``), said by its
+    own class: a subclass of a blind strategy that overrides a decision may look, and is
+    handed everything unless it says it does not."""
+    said: object = vars(type(strategy)).get("chooses_blind", False)
+    return said is True
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -9,6 +9,7 @@ import pytest
 
 from scoring_api.rules import RuleOptions, leader, show_total
 from scoring_api.rules.stream import Stream, seeded
+from scoring_api.rules.tiles import Tile
 from scoring_api.sim.game import play_game
 from scoring_api.sim.outcome import DealRecord
 from scoring_api.sim.registry import NAMES, lineup_of
@@ -20,7 +21,8 @@ from scoring_api.sim.runs import (
     play_one,
     run,
 )
-from scoring_api.sim.strategies import RandomStrategy
+from scoring_api.sim.seat import Seat
+from scoring_api.sim.strategies import RandomStrategy, is_blind
 
 from .helpers import check_game, small_lineup
 
@@ -134,3 +136,37 @@ def test_a_strategy_that_lays_away_what_it_did_not_draw_is_an_error(
     is refused by name, not played as a hand of five."""
     with pytest.raises(ValueError, match=r"random laid away positions .* of 6 tiles"):
         play_game([_LaysAway(positions), RandomStrategy()], RuleOptions(), seeded(1), 0)
+
+
+class _LooksAtRandom(RandomStrategy):
+    """Random, but notes what it is handed: a subclass of a blind strategy that looks."""
+
+    def __init__(self) -> None:
+        self.drawn: list[tuple[int, ...]] = []
+        self.hands: list[tuple[int, int]] = []
+
+    def discard(
+        self, values: tuple[int, ...], own_crib: bool, rules: RuleOptions, rng: Stream
+    ) -> tuple[int, ...]:
+        self.drawn.append(values)
+        return super().discard(values, own_crib, rules, rng)
+
+    def lay(self, seat: Seat, rng: Stream) -> Tile:
+        self.hands.append((seat.playable_ranks, seat.hand_ranks))
+        return super().lay(seat, rng)
+
+
+def test_a_subclass_of_a_blind_strategy_is_handed_what_it_looks_at() -> None:
+    """``chooses_blind`` is random's own word: a subclass that looks is not handed zeros for
+    its tiles, nor a seat kept current in its playable tiles alone."""
+    looking = _LooksAtRandom()
+    assert is_blind(RandomStrategy())
+    assert not is_blind(looking)
+    play_game([looking, RandomStrategy()], RuleOptions(), seeded(7), 0)
+    assert looking.drawn
+    assert all(len(values) == 6 for values in looking.drawn)
+    assert any(any(values) for values in looking.drawn)
+    assert all(list(values) == sorted(values) for values in looking.drawn)
+    assert looking.hands
+    assert all(playable & ~hand == 0 and hand for playable, hand in looking.hands)
+    assert any(playable != hand for playable, hand in looking.hands)
