@@ -50,7 +50,7 @@ from .ranks import (
     rank_values,
 )
 from .seat import Seat
-from .strategies import Strategy
+from .strategies import Strategy, scores_from
 from .streams import DEAL, DEAL_SHIFT, SEAT, region
 
 
@@ -255,7 +255,8 @@ class GameTable:
         each = self.deal_shape.drawn
         values = rank_values(ranks, each)
         strategy = self.strategies[p]
-        laid = strategy.discard(values, own_crib, self.rules, self.choosing[p])
+        scores = scores_from(self.scores, self.side_of[p])
+        laid = strategy.discard(values, own_crib, self.rules, self.choosing[p], scores)
         away: i64 = 0
         for k in laid:
             away |= 1 << k
