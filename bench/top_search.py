@@ -7,7 +7,9 @@ Run from the repository root, after ./scripts/setup (the compiled engine), one p
 
 A player is a registered strategy's name with options after colons: ``search:budget=300``,
 ``search:near=-1`` (``SearchStrategy(near=...)``: points from the target from which its
-choices are valued by the chance to win; -1, never: the search before issue 56).
+choices are valued by the chance to win; -1, never: the search before issue 56),
+``search:lay_near=-1`` (from which its lay-away is by the chance to win; -1, never: the
+expert's).
 
 Paired deals as the ladder plays them (``scoring_api.research.ladder``): deal ``i`` is game
 ``i`` of the run of ``--seed``, played twice, the player in seat 0 then in seat 1, the same
@@ -24,15 +26,18 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 
 import checkout  # noqa: F401
 
 from scoring_api.rules import DEFAULT_RULES, RuleOptions
 from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import Tile
+from scoring_api.sim.intervals import paired_interval, wilson_interval
 from scoring_api.sim.layaway import DrawnValues, Positions
+from scoring_api.sim.layaway_chance import NEAR as LAY_NEAR
 from scoring_api.sim.registry import named
-from scoring_api.sim.runs import RunGames, SimulationRequest, paired_interval, wilson_interval
+from scoring_api.sim.runs import RunGames, SimulationRequest
 from scoring_api.sim.search import NEAR_END, SearchStrategy
 from scoring_api.sim.seat import Seat
 from scoring_api.sim.strategies import Strategy
@@ -55,10 +60,15 @@ class Clocked(Strategy):
         self.lay_aways: list[float] = []
 
     def discard(
-        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Stream
+        self,
+        values: DrawnValues,
+        own_crib: bool,
+        rules: RuleOptions,
+        rng: Stream,
+        scores: Sequence[int] = (),
     ) -> Positions:
         started = time.process_time()
-        positions = self.inner.discard(values, own_crib, rules, rng)
+        positions = self.inner.discard(values, own_crib, rules, rng, scores)
         self.lay_aways.append(time.process_time() - started)
         return positions
 
@@ -76,7 +86,8 @@ def player(spec: str) -> Strategy:
     name, *options = spec.split(":")
     settings = {key: int(value) for key, value in (option.split("=") for option in options)}
     if name == "search":
-        return SearchStrategy(settings.get("budget"), near=settings.get("near", NEAR_END))
+        near, lay_near = settings.get("near", NEAR_END), settings.get("lay_near", LAY_NEAR)
+        return SearchStrategy(settings.get("budget"), near=near, lay_near=lay_near)
     if settings:
         raise SystemExit(f"{name} takes no options")
     return named(name)

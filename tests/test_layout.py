@@ -174,7 +174,7 @@ FLOORS = (
     ("seat",),
     ("strategies",),
     ("game", "expert"),
-    ("runs", "search", "endgame", "advisor"),
+    ("runs", "search", "endgame", "layaway_chance", "advisor"),
     ("registry", "review", "builders"),
     ("move",),
 )

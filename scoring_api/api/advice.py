@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint
 
+from scoring_api.rules.deal import check_scores
 from scoring_api.sim.advisor import Advice, Model, advise_discards, default_model, strategy_choice
 from scoring_api.sim.layaway import RankedOption
 from scoring_api.sim.registry import strategy_for
@@ -37,10 +38,13 @@ def advise() -> dict[str, Any]:
         "stream": STREAM_VERSION,
         "options": [option_answer(advice, option) for option in advice.options],
     }
+    scores = body.get("scores", [])
+    if scores:
+        check_scores(rules, scores)
     name = body["strategy"]
     if name is not None:
         strategy = strategy_for(name, body.get("budget"))
-        choice = strategy_choice(advice, own_crib, rules, strategy)
+        choice = strategy_choice(advice, own_crib, rules, strategy, tuple(scores))
         answer |= {"strategy": name, "choice": option_answer(advice, choice)}
     return answer
 

@@ -283,13 +283,15 @@ class AdviceSchema(StrategyChoiceSchema):
     is: his side's when he deals, or with partners when his partner deals. ``model`` is left
     None when not given: its default depends on the players (``advisor.default_model``), and
     the advisor refuses ``expert`` for three or four (a rule of the core, like the tile count).
-    ``strategy``, when given, adds that strategy's own choice to the ranking.
+    ``strategy``, when given, adds that strategy's own choice to the ranking; ``scores``
+    (each side's before the deal, his own side's first), when given, are what it is told.
     """
 
     tiles = BoundedList(TileField(), required=True, validate=Length(5, 6))
     dealer = JsonBoolean(required=True)
     partner_deals = JsonBoolean(load_default=False)
     model = fields.String(load_default=None, allow_none=False, validate=OneOf(MODELS))
+    scores = BoundedList(score_field(), validate=Length(PLAYERS, MAX_PLAYERS))
     rules = RulesField()
     strategy = strategy_name(load_default=None, allow_none=False)
     stream = StreamField()

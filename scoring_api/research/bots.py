@@ -22,7 +22,7 @@ from scoring_api.rules.tiles import ALL_TILES, tiles_in
 from scoring_api.sim.registry import STRATEGIES, strategy_for
 from scoring_api.sim.seat import Seat, seat_at_turn
 from scoring_api.sim.stepwise import AWAY, LAY_AWAY, StepGame
-from scoring_api.sim.strategies import EVERY_TABLE, Strategy
+from scoring_api.sim.strategies import EVERY_TABLE, Strategy, scores_from
 
 from . import chance, openspiel_game  # noqa: F401 (registers python_domino_cribbage)
 from .views import drawn_by
@@ -84,7 +84,8 @@ class StrategyBot(pyspiel.Bot):  # type: ignore[misc]
             tiles = tiles_in[drawn]
             values = tuple(tile.value for tile in tiles)
             own_crib = game.side_of[seat] == game.side_of[log.dealer]
-            positions = self.strategy.discard(values, own_crib, game.rules, self.rng)
+            scores = scores_from(game.scores, game.side_of[seat])
+            positions = self.strategy.discard(values, own_crib, game.rules, self.rng, scores)
             self._away = (key, sorted(tiles[p].index for p in positions))
         laid = log.away[seat]
         return next(i for i in self._away[1] if not laid >> i & 1)

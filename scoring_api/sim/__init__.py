@@ -14,7 +14,8 @@ the rest of a play is played out. Above it: ``seat`` (the ``Seat`` a strategy is
 one way from the referee), ``strategies`` (the named players and what each says of itself),
 ``game`` (one game through the core's referee and show) and ``expert/`` (the player that
 plays from tables built offline); then ``runs`` (many games as sums that merge exactly across
-shards), ``search`` and ``endgame`` (the players that play out each choice) and ``advisor``
+shards), ``search`` and ``endgame`` (the players that play out each choice; the search's
+lay-away near the end by the chance to win, ``layaway_chance``) and ``advisor``
 (a player's lay-aways ranked under either model: the advice endpoint's façade). On those:
 ``registry`` (every strategy by name, read only), ``review/`` (what each decision of a deal or
 a game cost) and ``builders/`` (the shipped tables, built offline); on top ``move`` (the

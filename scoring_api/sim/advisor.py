@@ -98,13 +98,18 @@ def lay_away_seed(rules: RuleOptions, own_crib: bool, drawn: Sequence[Tile]) -> 
 
 
 def strategy_choice(
-    advice: Advice, own_crib: bool, rules: RuleOptions, strategy: Strategy
+    advice: Advice,
+    own_crib: bool,
+    rules: RuleOptions,
+    strategy: Strategy,
+    scores: Sequence[int] = (),
 ) -> RankedOption:
     """The option of ``advice`` that ``strategy`` lays away, as it would in a game from the
     same tiles (their values, lowest first); a strategy that draws at random (``random``)
     draws from the stream named by ``lay_away_seed``, so the same request gives the same
-    choice."""
+    choice. ``scores``: each side's before the deal, his own side's first
+    (``Strategy.discard``); none, the lay-away of a seat not told them."""
     values = tuple(tile.value for tile in advice.drawn)
     rng = known_stream(lay_away_seed(rules, own_crib, advice.drawn))
-    laid = tuple(sorted(strategy.discard(values, own_crib, rules, rng)))
+    laid = tuple(sorted(strategy.discard(values, own_crib, rules, rng, scores)))
     return next(option for option in advice.options if option.laid_away == laid)

@@ -52,7 +52,7 @@ from .ranks import (
     rank_values,
 )
 from .seat import Seat
-from .strategies import Strategy, is_blind
+from .strategies import Strategy, is_blind, scores_from
 from .streams import DEAL, DEAL_SHIFT, SEAT, region
 
 _UNLOOKED: Final = tuple((0,) * drawn for drawn in range(DRAWN_BY_TWO + 1))
@@ -271,7 +271,8 @@ class GameTable:
         each = self.deal_shape.drawn
         values = _UNLOOKED[each] if self.blind[p] else rank_values(ranks, each)
         strategy = self.strategies[p]
-        laid = strategy.discard(values, own_crib, self.rules, self.choosing[p])
+        scores = scores_from(self.scores, self.side_of[p])
+        laid = strategy.discard(values, own_crib, self.rules, self.choosing[p], scores)
         away: i64 = 0
         for k in laid:
             away |= 1 << k

@@ -1,7 +1,9 @@
 """The ``search`` player: at each choice of the play, play-outs over the holdings the others
 may have, drawn to fit everything the seat has seen.
 
-The lay-away is the expert's (``expected``'s with three or four players). In the play, with a
+The lay-away is the expert's (``expected``'s with three or four players), but with two players
+near the end of a game, where the seat is told the scores, it is the expert's best few weighed
+by the chance to win after the deal (``layaway_chance``). In the play, with a
 choice of values, the seat draws up to ``budget`` deals of the others' holdings from what he
 knows (``Seat.view()``), stopping early once one value is clearly best (``settled``): each deal
 fits the counts they hold and every go they said, and is drawn as likely as their lay-aways
@@ -35,7 +37,7 @@ the ladder's two seatings of a seed see the same tiles all game long.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from math import sqrt
 from typing import Final
 
@@ -48,6 +50,9 @@ from scoring_api.rules.tiles import Tile
 from .endgame import near_the_end, values_for_the_game
 from .expert.strategy import ExpertLayAway, ExpertStrategy, play_key
 from .expert.tables import EXPERT_PLAYERS, ExpertTables
+from .layaway import DrawnValues, Positions
+from .layaway_chance import NEAR as LAY_NEAR
+from .layaway_chance import for_the_game
 from .playouts.holdings import AGAINST_EXPECTED, UNIFORM, AgainstLayAway, Sampler
 from .playouts.knowledge import SeatView
 from .playouts.nets import seat_nets
@@ -225,7 +230,8 @@ def search_nets(draw: Callable[[int], dict[int, list[int]]], budget: int) -> dic
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SearchStrategy(ExpertStrategy):
-    """The expert's lay-away; in the play, a search of up to ``budget`` holdings per choice."""
+    """The expert's lay-away (by the chance to win near the end, with two players); in the
+    play, a search of up to ``budget`` holdings per choice."""
 
     name = "search"
     description = (
@@ -236,12 +242,18 @@ class SearchStrategy(ExpertStrategy):
         "both laying by the expert's play table (with three or four players every seat "
         "minding the next seat's best reply), and lays the best. With two players, where "
         "it is told the scores, each value is played out to the target and valued by the "
-        "chance to win (the chance tables at the show) instead of points."
+        "chance to win (the chance tables at the show) instead of points; and near the "
+        "end of the game it lays away the one of the expert's best six lay-aways with the "
+        "best chance to win over 800 deals played out to the target."
     )
     budget_range = Budget(DEFAULT_BUDGET, DEFAULT_BUDGET_MORE_PLAYERS, MAX_BUDGET)
 
     def __init__(
-        self, budget: int | None = None, tables: ExpertTables | None = None, near: int = NEAR_END
+        self,
+        budget: int | None = None,
+        tables: ExpertTables | None = None,
+        near: int = NEAR_END,
+        lay_near: int = LAY_NEAR,
     ) -> None:
         super().__init__(tables)
         self.budget = budget
@@ -250,13 +262,16 @@ class SearchStrategy(ExpertStrategy):
         self.near = near
         """Points from the target from which two players' choices are valued by the chance
         to win (a negative number: never; the bench's control)."""
+        self.lay_near = lay_near
+        """Points from the target from which two players' lay-aways are by the chance to
+        win (``layaway_chance``; a negative number: never, the expert's)."""
         self._against: tuple[ExpertTables, AgainstLayAway] | None = None
 
     def given_budget(self) -> int | None:
         return self.budget
 
     def with_budget(self, budget: int) -> Strategy:
-        return SearchStrategy(budget, self._tables, self.near)
+        return SearchStrategy(budget, self._tables, self.near, self.lay_near)
 
     def seconds_per_game(self, players: int) -> float:
         return float(COST_PER_BUDGET[players] * self._budget(players) ** COST_EXPONENT)
@@ -266,6 +281,20 @@ class SearchStrategy(ExpertStrategy):
         if self.budget is None:
             return DEFAULT_BUDGET if players == EXPERT_PLAYERS else DEFAULT_BUDGET_MORE_PLAYERS
         return self.budget
+
+    def discard(
+        self,
+        values: DrawnValues,
+        own_crib: bool,
+        rules: RuleOptions,
+        rng: Stream,
+        scores: Sequence[int] = (),
+    ) -> Positions:
+        if self.lay_near >= 0:
+            found = for_the_game(self.tables, values, own_crib, rules, scores, rng, self.lay_near)
+            if found is not None:
+                return found
+        return super().discard(values, own_crib, rules, rng, scores)
 
     def lay(self, seat: Seat, rng: Stream) -> Tile:
         playable = seat.playable

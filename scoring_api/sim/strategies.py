@@ -12,6 +12,7 @@ a subclass of ``Strategy`` listed in ``registry.STRATEGIES`` (docs/extending.md)
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 from typing import ClassVar, Final
@@ -36,6 +37,7 @@ from scoring_api.rules.play_scoring import (
     values_of_code,
     with_value,
 )
+from scoring_api.rules.seats import seats_from
 from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import (
     BY_VALUE,
@@ -70,6 +72,12 @@ class Budget:
     def default(self, players: int) -> int:
         """The budget where a request gives none."""
         return self.two_players if players == PLAYERS else self.more_players
+
+
+def scores_from(scores: Sequence[int], side: int) -> tuple[int, ...]:
+    """Each side's score (``scores``, by side) from ``side``'s on, in turn order: as
+    ``Strategy.discard`` is told them."""
+    return tuple(scores[s] for s in seats_from(side, len(scores)))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -129,11 +137,18 @@ class Strategy(ABC):
 
     @abstractmethod
     def discard(
-        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Stream
+        self,
+        values: DrawnValues,
+        own_crib: bool,
+        rules: RuleOptions,
+        rng: Stream,
+        scores: Sequence[int] = (),
     ) -> Positions:
         """Positions (in ``values``, the drawn tiles' values lowest first) of the tiles laid
         away: two of six with two players, one of five with three or four. ``own_crib``: the
-        crib is his side's."""
+        crib is his side's. ``scores``: each side's score before the deal, his own side's
+        first, then the others' in turn order from it (empty where he is not told: a
+        lay-away asked outside a game)."""
 
     @abstractmethod
     def lay(self, seat: Seat, rng: Stream) -> Tile:
@@ -156,7 +171,12 @@ class RandomStrategy(Strategy):
     seat_seconds = 0.05e-3
 
     def discard(
-        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Stream
+        self,
+        values: DrawnValues,
+        own_crib: bool,
+        rules: RuleOptions,
+        rng: Stream,
+        scores: Sequence[int] = (),
     ) -> Positions:
         drawn = len(values)
         first = rng.below(drawn)
@@ -180,7 +200,12 @@ class GreedyStrategy(Strategy):
     seat_seconds = 0.125e-3
 
     def discard(
-        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Stream
+        self,
+        values: DrawnValues,
+        own_crib: bool,
+        rules: RuleOptions,
+        rng: Stream,
+        scores: Sequence[int] = (),
     ) -> Positions:
         return best_hand_discard(values, rules)
 
@@ -260,7 +285,12 @@ class ExpectedStrategy(Strategy):
     seat_seconds = 0.25e-3
 
     def discard(
-        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Stream
+        self,
+        values: DrawnValues,
+        own_crib: bool,
+        rules: RuleOptions,
+        rng: Stream,
+        scores: Sequence[int] = (),
     ) -> Positions:
         return best_discard(values, own_crib, rules)
 

@@ -13,7 +13,7 @@ import contextlib
 import gc
 import hashlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -169,11 +169,16 @@ class _Halting(Strategy):
         self.inner, self.halt = inner, halt
 
     def discard(
-        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Stream
+        self,
+        values: DrawnValues,
+        own_crib: bool,
+        rules: RuleOptions,
+        rng: Stream,
+        scores: Sequence[int] = (),
     ) -> Positions:
         if self.halt():
             raise GameHalted
-        return self.inner.discard(values, own_crib, rules, rng)
+        return self.inner.discard(values, own_crib, rules, rng, scores)
 
     def lay(self, seat: Seat, rng: Stream) -> Tile:
         if self.halt():

@@ -29,10 +29,11 @@ from scoring_api.rules import (
     show_total,
 )
 from scoring_api.rules.constants import DEALS
-from scoring_api.sim.advisor import MODELS, advise_discards, default_model
+from scoring_api.sim.advisor import MODELS, advise_discards, default_model, strategy_choice
 from scoring_api.sim.expert.model import drawn_hands, expert_ranking
 from scoring_api.sim.expert.strategy import expert_discard
 from scoring_api.sim.expert.tables import EXPERT_PLAYERS, shipped_tables
+from scoring_api.sim.search import SearchStrategy
 
 from .contract import ContractClient, pointers, problem_of
 from .helpers import TRICKY, edge_accepts, mutated, spec_validator
@@ -168,7 +169,14 @@ def test_bad_tiles_are_named(api: ContractClient, tiles: list[str], pointer: str
 
 @pytest.mark.parametrize(
     ("change", "pointer"),
-    [({"dealer": 1}, "/dealer"), ({"rules": {"target": 60}}, "/rules/target"), ({"x": 1}, "/x")],
+    [
+        ({"dealer": 1}, "/dealer"),
+        ({"rules": {"target": 60}}, "/rules/target"),
+        ({"x": 1}, "/x"),
+        ({"scores": [61, 0]}, "/scores/0"),
+        ({"scores": [10, 10, 10]}, "/scores"),
+        ({"scores": [10]}, "/scores"),
+    ],
 )
 def test_invalid_fields_are_named(
     api: ContractClient, change: dict[str, Any], pointer: str
@@ -328,3 +336,22 @@ def test_the_expert_model_is_refused_with_three_or_four_players(
 def test_a_bad_model_is_named(api: ContractClient, model: Any) -> None:
     body = {"tiles": SIX, "dealer": True, "model": model}
     assert pointers(problem_of(api.post(ADVISE, body), 422)) == ["/model"]
+
+
+def test_search_told_the_scores_lays_away_as_in_a_game(api: ContractClient) -> None:
+    """Told the scores near the end, search's choice is the simulator's (the chance to win
+    weighing the expert's best few), here not the expert's; not told them, the expert's."""
+    rules, rng, told = RuleOptions(), Random(11), (55, 58)
+    for _ in range(40):
+        drawn = sorted(rng.sample(ALL_TILES, 6), key=lambda t: (t.value, t.index))
+        advice = advise_discards(drawn, True, rules, "expert")
+        searched = strategy_choice(advice, True, rules, SearchStrategy(), told)
+        if searched != advice.options[0]:
+            break
+    else:
+        pytest.fail("no hand where the chance changes the lay-away")
+    tiles = [str(tile) for tile in drawn]
+    body = {"tiles": tiles, "dealer": True, "strategy": "search"}
+    answer = advise(api, **body, scores=list(told))
+    assert answer["choice"]["discard"] == [str(t) for t in advice.laid_away(searched)]
+    assert advise(api, **body)["choice"] == answer["options"][0]

@@ -3,11 +3,13 @@ and every game is a pure function of (request, index)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
 
 import pytest
 
 from scoring_api.rules import RuleOptions, leader, show_total
+from scoring_api.rules.seats import next_seat
 from scoring_api.rules.stream import Stream, seeded
 from scoring_api.rules.tiles import Tile
 from scoring_api.sim.game import play_game
@@ -123,7 +125,12 @@ class _LaysAway(RandomStrategy):
         self.positions = positions
 
     def discard(
-        self, values: tuple[int, ...], own_crib: bool, rules: RuleOptions, rng: Stream
+        self,
+        values: tuple[int, ...],
+        own_crib: bool,
+        rules: RuleOptions,
+        rng: Stream,
+        scores: Sequence[int] = (),
     ) -> tuple[int, ...]:
         return self.positions
 
@@ -146,10 +153,15 @@ class _LooksAtRandom(RandomStrategy):
         self.hands: list[tuple[int, int]] = []
 
     def discard(
-        self, values: tuple[int, ...], own_crib: bool, rules: RuleOptions, rng: Stream
+        self,
+        values: tuple[int, ...],
+        own_crib: bool,
+        rules: RuleOptions,
+        rng: Stream,
+        scores: Sequence[int] = (),
     ) -> tuple[int, ...]:
         self.drawn.append(values)
-        return super().discard(values, own_crib, rules, rng)
+        return super().discard(values, own_crib, rules, rng, scores)
 
     def lay(self, seat: Seat, rng: Stream) -> Tile:
         self.hands.append((seat.playable_ranks, seat.hand_ranks))
@@ -170,3 +182,49 @@ def test_a_subclass_of_a_blind_strategy_is_handed_what_it_looks_at() -> None:
     assert looking.hands
     assert all(playable & ~hand == 0 and hand for playable, hand in looking.hands)
     assert any(playable != hand for playable, hand in looking.hands)
+
+
+class _ToldScores(RandomStrategy):
+    """Lays away at random, keeping the scores each lay-away was told."""
+
+    def __init__(self) -> None:
+        self.told: list[tuple[int, ...]] = []
+
+    def discard(
+        self,
+        values: tuple[int, ...],
+        own_crib: bool,
+        rules: RuleOptions,
+        rng: Stream,
+        scores: Sequence[int] = (),
+    ) -> tuple[int, ...]:
+        self.told.append(tuple(scores))
+        return super().discard(values, own_crib, rules, rng, scores)
+
+
+@pytest.mark.parametrize("rules", [RuleOptions(), RuleOptions(players=4, partners=True)])
+def test_a_lay_away_is_told_the_scores_before_the_deal_its_own_side_first(
+    rules: RuleOptions,
+) -> None:
+    """Each seat is told every side's score before the deal, his side's first: the seats
+    of two sides are told the same board, each from his own side; none is at the target."""
+    seats = [_ToldScores() for _ in range(rules.players)]
+    result = play_game(seats, rules, seeded(7), 0)
+    deals = len(seats[0].told)
+    assert deals > 2
+    assert all(len(seat.told) == deals for seat in seats)
+    for p, seat in enumerate(seats):
+        side = rules.side_of(p)
+        assert seat.told[0] == (0, 0)
+        for before, after in zip(seat.told, seat.told[1:], strict=False):
+            assert after[0] >= before[0]
+            assert after[1] >= before[1]
+            assert sum(after) > sum(before)
+            assert max(after) < rules.target
+        assert seat.told == seats[side].told
+        assert [tuple(reversed(told)) for told in seat.told] == seats[
+            next_seat(side, rules.sides)
+        ].told
+    last = seats[0].told[-1]
+    assert last[0] <= result.scores[0]
+    assert last[1] <= result.scores[1]

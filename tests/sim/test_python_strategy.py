@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from scoring_api.rules import RuleOptions
@@ -26,7 +28,12 @@ class _Reader(Strategy):
         self.turns = 0
 
     def discard(
-        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Stream
+        self,
+        values: DrawnValues,
+        own_crib: bool,
+        rules: RuleOptions,
+        rng: Stream,
+        scores: Sequence[int] = (),
     ) -> Positions:
         return tuple(range(len(values) - HAND_SIZE))
 

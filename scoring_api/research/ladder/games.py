@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 import zlib
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -86,10 +87,15 @@ class Timed(Strategy):
         self.clock = Clock()
 
     def discard(
-        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Stream
+        self,
+        values: DrawnValues,
+        own_crib: bool,
+        rules: RuleOptions,
+        rng: Stream,
+        scores: Sequence[int] = (),
     ) -> Positions:
         started = time.process_time()
-        positions = self.inner.discard(values, own_crib, rules, rng)
+        positions = self.inner.discard(values, own_crib, rules, rng, scores)
         self.clock.since(started)
         return positions
 

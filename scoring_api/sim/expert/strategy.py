@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from mypy_extensions import mypyc_attr
@@ -102,10 +103,15 @@ class ExpertStrategy(ExpectedStrategy):
         return packed
 
     def discard(
-        self, values: DrawnValues, own_crib: bool, rules: RuleOptions, rng: Stream
+        self,
+        values: DrawnValues,
+        own_crib: bool,
+        rules: RuleOptions,
+        rng: Stream,
+        scores: Sequence[int] = (),
     ) -> Positions:
         if rules.players != EXPERT_PLAYERS:
-            return super().discard(values, own_crib, rules, rng)
+            return super().discard(values, own_crib, rules, rng, scores)
         if self._tables is None:
             return expert_discard(values, own_crib, rules)
         return self._tables.discard(values, own_crib)

@@ -271,3 +271,19 @@ class StateNets:
             return ME if points[ME] >= rooms[ME] else NO_SEAT
         hands = [rest, list(his)]
         return _play_out(hands, turn, after, then, [False, passed], ME, points, plays, rooms)
+
+
+def race_play(
+    hands: list[list[int]], leader: int, points: list[int], rooms: tuple[int, int], plays: Plays
+) -> int:
+    """A whole play from its first tile, ``leader`` (ME or OTHER) leading, each seat laying
+    by its table in ``plays`` (``plays_of``): ``hands`` by seat, each lowest first (emptied
+    as they are laid), points added to ``points`` until a seat has scored the points it
+    lacks (``rooms``): that seat, or ``NO_SEAT`` at the end of the play with neither."""
+    passed = [False] * PLAYERS
+    return _play_out(hands, leader, 0, 0, passed, _OTHER[leader], points, plays, rooms)
+
+
+def plays_of(play: PlayTable) -> Plays:
+    """Both seats laying by ``play`` (packed once, remembered), as ``race_play`` takes it."""
+    return _plays(play, None)

@@ -96,11 +96,18 @@ async function enter(deal, entry) {
   return verdict;
 }
 
+// Each side's score before the deal, the seat's own side's first: what a lay-away is told.
+function scoresFromSide(seat) {
+  const scores = scoresBefore();
+  const side = sideOf(game().setup, seat);
+  return scores.map((_, k) => scores[(side + k) % scores.length]);
+}
+
 async function computerLayAways(deal) {
   for (const seat of deal.away.keys()) {
     if (!isComputer(seat) || deal.away[seat]) continue;
     const answer = await post("v1/discards/advise", { ...adviceBody(deal, seat),
-      ...player(seat) });
+      ...player(seat), scores: scoresFromSide(seat) });
     deal.away[seat] = answer.choice.discard;
     savePractice();
   }
