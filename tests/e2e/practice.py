@@ -18,7 +18,7 @@ from .board import pegs
 SAVED = "() => JSON.parse(window.localStorage.getItem('domino-cribbage.practice'))"
 MOVE_KEYS = {"rules", "dealer", "scores", "starter", "hand", "laid_away", "plays", "seat",
              "strategy"}  # fmt: skip
-LAY_AWAY_KEYS = {"tiles", "dealer", "partner_deals", "rules", "strategy"}
+LAY_AWAY_KEYS = {"tiles", "dealer", "partner_deals", "rules", "strategy", "scores"}
 TILE = re.compile(r"\b[0-6]-[0-6]\b")
 
 
@@ -180,6 +180,11 @@ def check_deal(page: Page, base_url: str, asked: Asked, scores: list[int], index
     for lay in asked.lay_aways:
         assert set(lay) <= LAY_AWAY_KEYS
         assert lay["tiles"] in deal["drawn"]
+        # A computer's lay-away (its strategy named) is told the board before the deal, his
+        # own side's score first; the person's hint is asked without it.
+        assert ("scores" in lay) == ("strategy" in lay)
+        told = lay.get("scores", scores)
+        assert told in [scores[k:] + scores[:k] for k in range(len(scores))]
     asked.moves.clear()
     asked.lay_aways.clear()
     after: list[int] = refereed["scores"]
