@@ -53,7 +53,7 @@ from .expert.tables import EXPERT_PLAYERS, ExpertTables
 from .layaway import DrawnValues, Positions
 from .layaway_chance import NEAR as LAY_NEAR
 from .layaway_chance import for_the_game
-from .playouts.holdings import AGAINST_EXPECTED, UNIFORM, AgainstLayAway, Sampler
+from .playouts.holdings import AGAINST_EXPECTED, UNIFORM, AgainstLayAway, Sampler, values_of
 from .playouts.knowledge import SeatView
 from .playouts.nets import seat_nets
 from .playouts.two_player import StateNets
@@ -329,18 +329,17 @@ class SearchStrategy(ExpertStrategy):
         assert key is not None, "a choice of values"
         sampler, rng = self._sampler(), view.stream()
         state = StateNets(key, self.tables.play)
-        return lambda n: state.nets(sampler.holdings(view, rng, n))
+        return lambda n: state.code_nets(sampler.holding_codes(view, rng, n))
 
     def _for_the_game(self, seat: Seat, view: SeatView, rules: RuleOptions, budget: int) -> int:
         """Near the end: the value with the best total chance to win over ``budget``
         holdings of the other (``endgame.values_for_the_game``), the highest on a tie."""
         key = play_key(seat)
         assert key is not None, "a choice of values"
-        drawn: dict[tuple[int, ...], int] = {}  # each holding played out once, counted
-        for his in self._sampler().holdings(view, view.stream(), budget):
-            holding = tuple(his)
+        drawn: dict[int, int] = {}  # each holding (its counts code) played out once, counted
+        for holding in self._sampler().holding_codes(view, view.stream(), budget):
             drawn[holding] = drawn.get(holding, 0) + 1
-        holdings = [list(holding) for holding in drawn]
+        holdings = [values_of(holding) for holding in drawn]
         state = StateNets(key, self.tables.play)
         chance, _ = values_for_the_game(seat, rules, state, holdings, True, list(drawn.values()))
         return max(chance, key=lambda v: (chance[v], v))

@@ -181,8 +181,14 @@ class AgainstLayAway(Sampler):
         return [_with_holding(view, other, holding) for holding in self.holdings(view, rng, n)]
 
     def holdings(self, view: SeatView, rng: Stream, n: int) -> list[list[int]]:
-        """The other's values of ``deals``: up to ``MAX_TRIES * n`` draws of his six for the
-        ``n`` holdings, then uniform ones."""
+        """The other's values of ``deals``, lowest first (``holding_codes``' holdings)."""
+        return [values_of(code) for code in self.holding_codes(view, rng, n)]
+
+    def holding_codes(self, view: SeatView, rng: Stream, n: int) -> list[int]:
+        """The other's holdings of ``deals`` as counts codes: up to ``MAX_TRIES * n`` draws
+        of his six for the ``n`` holdings, then uniform ones. Each draw shuffles one list of
+        the unseen values in place and puts it back (``_drawn_code``): the same draws as a
+        shuffle of a fresh copy, without the copy and the list of the values drawn."""
         other = next_seat(view.seat, view.players)
         unseen = list(view.unseen)
         laid = counts_of([tile.value for tile in tiles_in[view.played[other]]])
@@ -191,18 +197,66 @@ class AgainstLayAway(Sampler):
         hidden = DEALS[view.players].laid_away + held  # his lay-away and his tiles in hand
         own_crib = int(view.dealer == other)
         kept = self.kept
-        holdings: list[list[int]] = []
+        codes: list[int] = []
         tries = 0
-        while len(holdings) < n and tries < MAX_TRIES * n:
+        while len(codes) < n and tries < MAX_TRIES * n:
             tries += 1
-            drawn = counts_of(draw_some(rng, list(unseen), hidden)) + laid
+            drawn = _drawn_code(rng, unseen, hidden) + laid
             keeps = kept[(drawn << 1) + own_crib]  # a shift: the product of a big int is slow
             if holds_all(keeps, laid) and (keeps - laid) & low == 0:
-                holdings.append(values_of(keeps - laid))
+                codes.append(keeps - laid)
         eligible = [value for value in unseen if value > floor]
-        while len(holdings) < n:
-            holdings.append(sorted(draw_some(rng, list(eligible), held)))
-        return holdings
+        while len(codes) < n:
+            codes.append(counts_of(draw_some(rng, list(eligible), held)))
+        return codes
+
+
+def _drawn_code(rng: Stream, values: list[int], k: int) -> int:
+    """The counts code of ``draw_some(rng, list(values), k)``: the same draws (a Fisher-Yates
+    shuffle from the front for ``min(k, n - 1)`` places), made in ``values`` itself and then
+    undone in reverse. Where each place drew from is kept in one machine int, five bits a
+    place (``values`` holds at most 28 tiles; a draw of his six takes six places), not in a
+    list of boxed ints."""
+    n: i64 = len(values)
+    stop: i64 = n - 1
+    if k < stop:
+        stop = k
+    if stop > _MAX_PLACES:
+        raise ValueError(f"{stop} places of a draw: at most {_MAX_PLACES}")
+    taken: i64 = k if k < n else n
+    undo: i64 = 0
+    i: i64 = 0
+    while i < stop:
+        j = i + rng.below(n - i)
+        undo = undo * _PLACE + j  # the last place's lowest: undone first
+        drawn: i64 = values[j]
+        values[j] = values[i]
+        values[i] = drawn
+        i += 1
+    code: i64 = 0
+    i = 0
+    while i < taken:
+        value: i64 = values[i]
+        # 16 ** value as a square of machine ints: mypyc 2.4.1 shifts ``1 << n`` of an i64
+        # ``n`` as a C int, right only below 32 (``counts_of``'s note); 2 * value is 24 at most.
+        half: i64 = 1 << (2 * value)
+        code += half * half
+        i += 1
+    i = stop - 1
+    while i >= 0:
+        j = undo & (_PLACE - 1)
+        undo >>= 5
+        drawn = values[j]
+        values[j] = values[i]
+        values[i] = drawn
+        i -= 1
+    return code
+
+
+_PLACE: Final[i64] = 32
+"""``_drawn_code``'s radix of a place (five bits: more than the 28 tiles of the set)."""
+_MAX_PLACES: Final[i64] = 12
+"""The most places ``_drawn_code`` keeps in its 63 bits."""
 
 
 def _with_holding(view: SeatView, other: int, holding: list[int]) -> Deal:

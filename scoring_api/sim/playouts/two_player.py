@@ -21,6 +21,7 @@ from scoring_api.rules.constants import MAX_COUNT, PLAYERS
 from scoring_api.rules.play_scoring import values_code
 from scoring_api.rules.seats import NO_SEAT, next_seat
 
+from .holdings import values_of
 from .laying import greedy_of_code, hand_code, lay_value
 
 Values = tuple[int, ...]
@@ -229,6 +230,8 @@ class StateNets:
         """The values he may lay, lowest first."""
         self.known: dict[int, list[int]] = {}
         """By a holding's ``hand_code``, each candidate's net against it."""
+        self.by_counts: dict[int, list[int]] = {}
+        """By a holding's counts code (``code_nets``), each candidate's net against it."""
 
     def nets(self, holdings: Sequence[list[int]]) -> dict[int, list[int]]:
         """``play_nets`` against ``holdings``."""
@@ -239,6 +242,21 @@ class StateNets:
             holding = hand_code(his)
             found = known.get(holding)
             if found is None:
+                found = known[holding] = [self.net(value, his) for value in candidates]
+            for k in range(len(candidates)):
+                columns[k].append(found[k])
+        return nets
+
+    def code_nets(self, holdings: list[int]) -> dict[int, list[int]]:
+        """``nets`` against ``holdings`` given as counts codes (``holdings.counts_of``):
+        remembered by the code itself, the values made only for a holding not met before."""
+        candidates, known = self.candidates, self.by_counts
+        nets: dict[int, list[int]] = {value: [] for value in candidates}
+        columns = [nets[value] for value in candidates]
+        for holding in holdings:
+            found = known.get(holding)
+            if found is None:
+                his = values_of(holding)
                 found = known[holding] = [self.net(value, his) for value in candidates]
             for k in range(len(candidates)):
                 columns[k].append(found[k])
