@@ -235,7 +235,8 @@ class SearchStrategy(ExpertStrategy):
 
     name = "search"
     description = (
-        "Lays away as expert. In the play, with a choice, draws up to `budget` holdings of "
+        "Lays away as expert (but near the end of a two-player game: below). In the play, "
+        "with a choice, draws up to `budget` holdings of "
         "the others (until one value is clearly best) consistent with what the seat has seen "
         "(the tiles laid, the goes said and the others' lay-aways, as the expert would make "
         "them with two players and expected with more), plays each value out against each, "
