@@ -13,6 +13,7 @@ from scoring_api.rules import Play, RuleOptions
 from scoring_api.rules.deal import Deal, score_deal
 from scoring_api.sim.outcome import DealRecord
 from scoring_api.sim.runs import SimulationRequest, play_one
+from scoring_api.sim.strategies import scores_from
 
 LAY_AWAY = "/v1/discards/advise"
 MOVE = "/v1/plays/advise"
@@ -59,7 +60,8 @@ def deals_with_scores(
             scores = list(score_deal(deal).scores)
 
 
-def lay_aways(record: DealRecord, rules: RuleOptions) -> Iterator[Decision]:
+def lay_aways(record: DealRecord, scores: list[int], rules: RuleOptions) -> Iterator[Decision]:
+    """Each seat's lay-away, told the board before the deal from his own side's score on."""
     for seat, (drawn, away) in enumerate(zip(record.hands, record.discards, strict=True)):
         own_crib = rules.side_of(seat) == rules.side_of(record.dealer)
         body = {
@@ -67,6 +69,7 @@ def lay_aways(record: DealRecord, rules: RuleOptions) -> Iterator[Decision]:
             "dealer": seat == record.dealer,
             "partner_deals": own_crib and seat != record.dealer,
             "rules": rules.as_dict(),
+            "scores": list(scores_from(scores, rules.side_of(seat))),
         }
         yield Decision(LAY_AWAY, body, sorted(t.text for t in away), seat)
 
@@ -102,5 +105,5 @@ def decisions(request: SimulationRequest, index: int) -> Iterator[Decision]:
     play."""
     rules = request.rules
     for record, scores in deals_with_scores(request, index):
-        yield from lay_aways(record, rules)
+        yield from lay_aways(record, scores, rules)
         yield from moves(record, scores, rules)
