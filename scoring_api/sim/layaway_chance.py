@@ -74,6 +74,11 @@ def for_the_game(
     pool: list[int] = []  # the values of the tiles he has not seen
     for value in range(MAX_VALUE + 1):
         pool += [value] * (VALUE_COUNTS[value] - values.count(value))
+    # Each candidate's kept values and the crib's weight of its two: the same every deal.
+    kept_by = [[v for i, v in enumerate(values) if i not in laid] for laid in candidates]
+    crib_by = [
+        VALUE_WEIGHTS[values[laid[0]]] + VALUE_WEIGHTS[values[laid[1]]] for laid in candidates
+    ]
     totals = [0.0] * len(candidates)
     shows, plays = show_table(rules), plays_of(tables.play)
     for _ in range(DEALS):
@@ -84,9 +89,8 @@ def for_the_game(
         away = tables.discard(his_six, not own_crib)
         his_kept = [v for i, v in enumerate(his_six) if i not in away]
         his_crib = VALUE_WEIGHTS[his_six[away[0]]] + VALUE_WEIGHTS[his_six[away[1]]]
-        for k, laid in enumerate(candidates):
-            kept = [v for i, v in enumerate(values) if i not in laid]
-            crib = his_crib + VALUE_WEIGHTS[values[laid[0]]] + VALUE_WEIGHTS[values[laid[1]]]
+        for k, kept in enumerate(kept_by):
+            crib = his_crib + crib_by[k]
             totals[k] += _deal_chance(
                 rules, scores, own_crib, shows, plays, (kept, his_kept), starter, crib, double
             )
