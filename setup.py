@@ -123,9 +123,13 @@ class BuildEngine(build_ext):
 
 class BuildWithSpec(build_py):
     """The canonical spec lives at the top level; the wheel carries a byte-identical copy
-    so that an installed service (the Docker image) can serve it."""
+    so that an installed service (the Docker image) can serve it. The package's last build
+    is cleared first: setuptools keeps ``build/lib*`` between builds, and a module since
+    removed would ride along in the wheel (and the engine, finding a module its build does
+    not know, would run pure)."""
 
     def run(self) -> None:
+        shutil.rmtree(Path(self.build_lib) / "scoring_api", ignore_errors=True)
         super().run()
         packaged = Path(self.build_lib) / "scoring_api" / "openapi.yaml"
         packaged.parent.mkdir(parents=True, exist_ok=True)

@@ -13,8 +13,10 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import time
 import urllib.request
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,9 +47,18 @@ def _healthcheck() -> list[str]:
     return command
 
 
+STALE_MODULE = "scoring_api/sim/left_over_by_an_old_build.py"
+"""Planted in the checkout's earlier builds (``build/lib*``) before the wheel is built: a
+module since removed must not ride along into the wheel."""
+
+
 @pytest.fixture(scope="module")
 def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     work = tmp_path_factory.mktemp("wheel")
+    # setuptools' build_lib for a package with extensions (as its build command names it)
+    earlier = ROOT / "build" / f"lib.{sysconfig.get_platform()}-{sys.implementation.cache_tag}"
+    (earlier / STALE_MODULE).parent.mkdir(parents=True, exist_ok=True)
+    (earlier / STALE_MODULE).write_text('"""Removed from the sources."""\n')
     subprocess.run(
         [
             sys.executable,
@@ -63,6 +74,8 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
         capture_output=True,
     )
     (wheel,) = work.glob("scoring_api-*.whl")
+    with zipfile.ZipFile(wheel) as packed:
+        assert STALE_MODULE not in packed.namelist()
     env_dir = work / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(env_dir)], check=True)
     pip = [str(env_dir / "bin" / "python"), "-m", "pip", "install", "--quiet"]

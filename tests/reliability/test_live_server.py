@@ -22,9 +22,10 @@ def test_a_free_port_lies_below_the_kernels_ephemeral_ports() -> None:
 def test_a_server_whose_port_was_taken_starts_on_another(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # Bound, not listening: as an outgoing connection holds a port (one that listened would
+    # also take the readiness probes' connections and keep them waiting for an answer).
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
-        taken.listen()
         ports = iter([taken.getsockname()[1], free_port()])
         monkeypatch.setattr(live_server, "free_port", lambda: next(ports))
         with serve(tmp_path / "server.log", workers=1) as server:
