@@ -28,7 +28,7 @@ from typing import Final
 
 from scoring_api.rules.constants import MAX_VALUE
 from scoring_api.rules.options import RuleOptions
-from scoring_api.rules.seats import next_seat
+from scoring_api.rules.seats import NO_SEAT, next_seat
 from scoring_api.rules.show import VALUE_WEIGHTS, show_table
 from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import VALUE_COUNTS
@@ -46,6 +46,10 @@ CANDIDATES: Final = 6
 """The expert's best lay-aways (by its points) weighed by the chance."""
 DEALS: Final = 800
 """Deals of the other's six and the starter each candidate is played out against."""
+
+Race = tuple[int, int, int]
+"""A deal up to the show: the side that reached the target first (``NO_SEAT``: neither),
+then his points and the other's (the starter's double and the play)."""
 
 
 def for_the_game(
@@ -80,6 +84,10 @@ def for_the_game(
         VALUE_WEIGHTS[values[laid[0]]] + VALUE_WEIGHTS[values[laid[1]]] for laid in candidates
     ]
     totals = [0.0] * len(candidates)
+    # Each candidate's play against each of the other's kept hands (and starter double or
+    # not): the expert keeps a few hundred hands of 800 sixes, and the play is a function of
+    # the two hands.
+    races: list[dict[int, Race]] = [{} for _ in candidates]
     shows, plays = show_table(rules), plays_of(tables.play)
     for _ in range(DEALS):
         rng.shuffle(pool, EXPERT_DISCARDS.drawn + 1)
@@ -92,7 +100,16 @@ def for_the_game(
         for k, kept in enumerate(kept_by):
             crib = his_crib + crib_by[k]
             totals[k] += _deal_chance(
-                rules, scores, own_crib, shows, plays, (kept, his_kept), starter, crib, double
+                rules,
+                scores,
+                own_crib,
+                shows,
+                plays,
+                (kept, his_kept),
+                starter,
+                crib,
+                double,
+                races[k],
             )
     best = 0
     for k in range(1, len(candidates)):
@@ -111,21 +128,23 @@ def _deal_chance(
     starter: int,
     crib: int,
     double: bool,
+    races: dict[int, Race],
 ) -> float:
     """His chance to win once this deal (his kept values and the other's, ``hands``; the
-    crib's show key less the starter's) is played and shown."""
+    crib's show key less the starter's) is played and shown; ``races``: the deals up to the
+    show of his hand so far, by the other's hand and the double."""
     target = rules.target
     dealer = ME if own_crib else OTHER
-    points = [0, 0]
-    if double:
-        points[dealer] += rules.starter_double_points
-        if scores[dealer] + points[dealer] >= target:
-            return float(dealer == ME)
-    rooms = (target - scores[ME], target - scores[OTHER])
     leader = next_seat(dealer, EXPERT_PLAYERS)
-    first = race_play([list(hands[ME]), list(hands[OTHER])], leader, points, rooms, plays)
-    if first >= 0:
+    seen = _key(hands[OTHER]) * 2 + int(double)
+    race = races.get(seen)
+    if race is None:
+        race = _race(rules, scores, dealer, leader, plays, hands, double)
+        races[seen] = race
+    first, mine, his = race
+    if first != NO_SEAT:
         return float(first == ME)
+    points = [mine, his]
     key = VALUE_WEIGHTS[starter]
     events = (
         (leader, shows[_key(hands[leader]) + key]),
@@ -138,6 +157,27 @@ def _deal_chance(
             return float(side == ME)
     after = [scores[ME] + points[ME], scores[OTHER] + points[OTHER]]
     return chances(rules, after, leader)[ME]
+
+
+def _race(
+    rules: RuleOptions,
+    scores: Sequence[int],
+    dealer: int,
+    leader: int,
+    plays: Plays,
+    hands: tuple[list[int], list[int]],
+    double: bool,
+) -> Race:
+    """The deal up to the show (``Race``): the starter's double, then the whole play."""
+    target = rules.target
+    points = [0, 0]
+    if double:
+        points[dealer] += rules.starter_double_points
+        if scores[dealer] + points[dealer] >= target:
+            return dealer, points[ME], points[OTHER]
+    rooms = (target - scores[ME], target - scores[OTHER])
+    first = race_play([list(hands[ME]), list(hands[OTHER])], leader, points, rooms, plays)
+    return first, points[ME], points[OTHER]
 
 
 def _key(values: list[int]) -> int:
