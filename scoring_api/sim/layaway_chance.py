@@ -80,6 +80,7 @@ def for_the_game(
         pool += [value] * (VALUE_COUNTS[value] - values.count(value))
     # Each candidate's kept values and the crib's weight of its two: the same every deal.
     kept_by = [[v for i, v in enumerate(values) if i not in laid] for laid in candidates]
+    kept_keys = [_key(kept) for kept in kept_by]
     crib_by = [
         VALUE_WEIGHTS[values[laid[0]]] + VALUE_WEIGHTS[values[laid[1]]] for laid in candidates
     ]
@@ -97,6 +98,7 @@ def for_the_game(
         away = tables.discard(his_six, not own_crib)
         his_kept = [v for i, v in enumerate(his_six) if i not in away]
         his_crib = VALUE_WEIGHTS[his_six[away[0]]] + VALUE_WEIGHTS[his_six[away[1]]]
+        his_key = _key(his_kept)
         for k, kept in enumerate(kept_by):
             crib = his_crib + crib_by[k]
             totals[k] += _deal_chance(
@@ -106,6 +108,7 @@ def for_the_game(
                 shows,
                 plays,
                 (kept, his_kept),
+                (kept_keys[k], his_key),
                 starter,
                 crib,
                 double,
@@ -125,18 +128,20 @@ def _deal_chance(
     shows: bytes,
     plays: Plays,
     hands: tuple[list[int], list[int]],
+    keys: tuple[int, int],
     starter: int,
     crib: int,
     double: bool,
     races: dict[int, Race],
 ) -> float:
-    """His chance to win once this deal (his kept values and the other's, ``hands``; the
-    crib's show key less the starter's) is played and shown; ``races``: the deals up to the
-    show of his hand so far, by the other's hand and the double."""
+    """His chance to win once this deal (his kept values and the other's, ``hands``, and
+    their show keys, ``keys``; the crib's show key less the starter's) is played and shown;
+    ``races``: the deals up to the show of his hand so far, by the other's hand and the
+    double."""
     target = rules.target
     dealer = ME if own_crib else OTHER
     leader = next_seat(dealer, EXPERT_PLAYERS)
-    seen = _key(hands[OTHER]) * 2 + int(double)
+    seen = keys[OTHER] * 2 + int(double)
     race = races.get(seen)
     if race is None:
         race = _race(rules, scores, dealer, leader, plays, hands, double)
@@ -147,8 +152,8 @@ def _deal_chance(
     points = [mine, his]
     key = VALUE_WEIGHTS[starter]
     events = (
-        (leader, shows[_key(hands[leader]) + key]),
-        (dealer, shows[_key(hands[dealer]) + key]),
+        (leader, shows[keys[leader] + key]),
+        (dealer, shows[keys[dealer] + key]),
         (dealer, shows[crib + key]),
     )
     for side, scored in events:
