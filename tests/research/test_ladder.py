@@ -11,9 +11,9 @@ from research_extra import require_research
 
 from scoring_api.research.ladder.cli import pairings, plan
 from scoring_api.research.ladder.fit import ELO, Z95, Deals, NoFitError, fit
-from scoring_api.research.ladder.games import Shard, play_shard
-from scoring_api.research.ladder.players import TWO, player
-from scoring_api.research.ladder.report import table_result
+from scoring_api.research.ladder.games import Shard, play_shard, plays_of
+from scoring_api.research.ladder.players import PARTNERS, TWO, player
+from scoring_api.research.ladder.report import fresh_lines, table_result
 
 SEED = 20261207
 
@@ -92,6 +92,29 @@ def test_the_plan_plays_only_the_deals_the_results_lack() -> None:
     again = plan(TWO, pairs, 400, 4, 100, SEED, done)
     assert [(s.first, s.deals) for s in again] == [(100, 100), (250, 100), (350, 50)]
     assert plan(TWO, pairs, 400, 4, 100, SEED + 1, done)[0].first == 0  # another seed
+
+
+def test_a_line_counts_only_while_its_players_play_as_they_did() -> None:
+    """A results line keeps how each player played; changed since (here: told by a digest
+    that is not today's, or not kept at all), its games are set aside to be played again."""
+    line = play_shard(Shard(TWO, "expected", "greedy", SEED, 0, 2))
+    assert line["plays"] == {"expected": plays_of(TWO, "expected"),
+                             "greedy": plays_of(TWO, "greedy")}  # fmt: skip
+    assert fresh_lines([line]) == ([line], {})
+    older = {**line, "plays": {**line["plays"], "greedy": "another version"}}
+    assert fresh_lines([older, line]) == ([line], {"greedy": 1})
+    unsaid = {key: value for key, value in line.items() if key != "plays"}
+    assert fresh_lines([unsaid]) == ([], {"expected": 1, "greedy": 1})
+
+
+def test_how_a_player_plays_tells_its_budget_and_its_table() -> None:
+    """The digest is of its moves: another budget of the search plays otherwise, and so does
+    the same strategy at another table; the same player, worked out again, the same."""
+    today = plays_of(TWO, "search@100")
+    assert today != plays_of(TWO, "search@300")
+    assert plays_of(TWO, "expected") != plays_of(PARTNERS, "expected")
+    plays_of.cache_clear()
+    assert plays_of(TWO, "search@100") == today
 
 
 def test_ismcts_meets_the_anchors_and_its_other_budgets_only() -> None:

@@ -38,6 +38,7 @@ from .players import (
 )
 from .report import (
     TableResult,
+    fresh_lines,
     markdown,
     pairings_markdown,
     read_lines,
@@ -194,8 +195,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for label in labels:
             if not sits_at(label, table):
                 parser.error(f"{label} does not sit at the {table} table")
+    lines, changed = fresh_lines(read_lines(args.results))
+    for label, count in sorted(changed.items()):
+        print(f"{label} plays otherwise now: {count} lines of its games set aside",
+              file=sys.stderr)  # fmt: skip
     if not args.report_only:
-        done = {shard_of(line).key for line in read_lines(args.results)}
+        done = {shard_of(line).key for line in lines}
         shards = []
         for table, labels in tables.items():
             deals = args.deals if table == TWO else args.partner_deals
@@ -206,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{len(shards)} shards to play ({len(done)} already in {args.results})",
               file=sys.stderr)  # fmt: skip
         play(shards, args.results, args.jobs, args.scheduler)
-    lines = read_lines(args.results)
+        lines, _ = fresh_lines(read_lines(args.results))
     date = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
     # the command that plays it all (with --report-only it plays nothing: left out)
     given = [a for a in (sys.argv[1:] if argv is None else argv) if a != "--report-only"]

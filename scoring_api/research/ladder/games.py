@@ -9,6 +9,10 @@ its chance drawn as the PettingZoo environment's ``reset(seed, options={"game": 
 game ``i``'s (``research.chance``; the same for both seatings), ISMCTS's own choices from the
 ``numpy.random.RandomState`` OpenSpiel's bot takes, seeded by the seed, ``i`` and its seat.
 
+A results line keeps each player's ``plays_of``, a digest of how it plays the day the line was
+played: a strategy changed since (search made stronger, a table rebuilt) no longer matches, so
+its old games are played again rather than rated as its own (``report.fresh_lines``).
+
 Each player's CPU time is taken around each of its decisions (``time.process_time``, this
 process): a move is one decision the game asks of it. The simulator asks a lay-away at once
 and every tile laid, one that alone fits too; the research game asks only where more than one
@@ -17,6 +21,9 @@ action is legal, a lay-away tile by tile.
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import importlib.metadata
 import time
 import zlib
 from collections.abc import Sequence
@@ -27,7 +34,8 @@ from scoring_api.rules.options import DEFAULT_RULES, RuleOptions, parse_rules
 from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import Tile
 from scoring_api.sim.layaway import DrawnValues, Positions
-from scoring_api.sim.runs import RunGames, SimulationRequest
+from scoring_api.sim.registry import strategy_for
+from scoring_api.sim.runs import RunGames, SimulationRequest, play_all
 from scoring_api.sim.seat import Seat
 from scoring_api.sim.strategies import Strategy
 from scoring_api.sim.streams import STREAM_VERSION
@@ -180,10 +188,36 @@ def _researched(shard: Shard, players: tuple[Player, Player]) -> tuple[list[int]
     return won, clocks
 
 
+PLAYS_SEED = 56_562
+"""The seed of the games ``plays_of`` digests (not the ladder's: any other would do)."""
+PLAYS_GAMES = 4
+"""How many: each of a strategy's choices in them (some 30 lay-aways and 100 tiles laid, at
+every stage of a game) must come out the same for a results line to count as its games."""
+
+
+@functools.cache
+def plays_of(table: str, label: str) -> str:
+    """How the player plays at the table today, as a short digest: of the record of each
+    move of ``PLAYS_GAMES`` games against ``expert`` (the simulator's games, every choice in
+    its transcript); for ISMCTS, OpenSpiel's version (its games cost seconds, and the
+    research game's rules are the engine's, checked by its own tests). Remembered a process:
+    a pool's worker works it out once for all its shards."""
+    found = player(label)
+    if found.is_ismcts:
+        return "open_spiel " + importlib.metadata.version("open_spiel")
+    rules = rules_of(table)
+    lineup = (found.strategy(), strategy_for("expert")) * (rules.players // 2)
+    digest = hashlib.sha256()
+    for result in play_all(SimulationRequest(lineup, rules, PLAYS_SEED, PLAYS_GAMES), True):
+        digest.update(repr((result.winner, result.scores, result.transcript)).encode())
+    return digest.hexdigest()[:16]
+
+
 def play_shard(shard: Shard) -> dict[str, Any]:
     """The shard's result as a line of the results file: the shard, A's deals won twice,
     once and never, each player's CPU seconds and moves in its ``2 * deals`` games (with
-    partners, both of its seats'), and the engine's stream that dealt them."""
+    partners, both of its seats'), how each played (``plays_of``), and the engine's stream
+    that dealt them."""
     players = (player(shard.a), player(shard.b))
     researched = any(p.is_ismcts for p in players)
     if researched and shard.table != TWO:
@@ -192,6 +226,7 @@ def play_shard(shard: Shard) -> dict[str, Any]:
     return {
         **asdict(shard),
         "stream": STREAM_VERSION,
+        "plays": {p.label: plays_of(shard.table, p.label) for p in players},
         "both": won.count(2),
         "split": won.count(1),
         "neither": won.count(0),

@@ -5,6 +5,7 @@ reads)."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +15,7 @@ from xml.sax.saxutils import escape
 from scoring_api.sim.streams import OLD_STREAM, STREAM_VERSION
 
 from .fit import Deals, Fit, NoFitError, fit
+from .games import plays_of
 from .players import LADDER_TWO, player
 
 TARGET_POINTS = 20.0
@@ -81,6 +83,27 @@ def read_lines(path: Path) -> list[dict[str, Any]]:
         if line.get("stream", OLD_STREAM) == STREAM_VERSION:
             lines.append(line)
     return lines
+
+
+def fresh_lines(lines: Iterable[dict[str, Any]]) -> tuple[list[dict[str, Any]], Counter[str]]:
+    """The lines whose two players still play as they did in them (``games.plays_of``), and
+    by label how many lines were set aside because it plays otherwise now (or the line, from
+    before the ladder kept how each played, does not say): those deals are played again."""
+    fresh, changed = [], Counter[str]()
+    for line in lines:
+        played = line.get("plays", {})
+        others = [p for p in (line["a"], line["b"]) if played.get(p) != _plays_today(line, p)]
+        changed.update(others)
+        if not others:
+            fresh.append(line)
+    return fresh, changed
+
+
+def _plays_today(line: dict[str, Any], label: str) -> str | None:
+    try:
+        return plays_of(line["table"], label)
+    except ValueError:  # no longer a player's label
+        return None
 
 
 def table_result(table: str, seed: int, lines: Iterable[dict[str, Any]]) -> TableResult:
