@@ -25,20 +25,32 @@ child ``HIDDEN`` draws the hidden tiles, its child ``PLAY`` the rest of the deal
 each choice). A player's loss at a position is the better choice's mean chance less its own
 choice's; the table shows each player's mean loss a decision over the positions, in points
 of the chance to win.
+
+Each position's roll-outs are one line of ``--results`` as soon as they are done, so a run
+that stopped resumes where it stopped (and ``--report-only`` gives the figures of the first
+positions the file holds in a row: not of those that finished first, which would favour the
+positions whose roll-outs were quick): a later run with the same study (players, seed, margin,
+batch, most) rolls out only the positions the file lacks. A line counts only while both
+players play as they did in it (the ladder's ``plays_of``) and the engine's stream dealt it.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
 
 import checkout  # noqa: F401
 
+from scoring_api.research.ladder.games import plays_of
+from scoring_api.research.ladder.players import TWO
 from scoring_api.research.resample import resampled_history
 from scoring_api.research.views import drawn_by
 from scoring_api.rules.options import DEFAULT_RULES
@@ -49,6 +61,7 @@ from scoring_api.sim.registry import strategy_for
 from scoring_api.sim.seat import Seat, seat_at_turn
 from scoring_api.sim.stepwise import AWAY, CHANCE, LAY_AWAY, OVER, StepGame, history_of
 from scoring_api.sim.strategies import Strategy
+from scoring_api.sim.streams import STREAM_VERSION
 from scoring_api.sim.winprob.chances import chances
 
 RULES = DEFAULT_RULES
@@ -188,6 +201,36 @@ def roll_out(
             return statistics.fmean(values[0]), statistics.fmean(values[1]), n
 
 
+def study_of(args: argparse.Namespace) -> dict[str, Any]:
+    """What decides a position's roll-outs, besides its index: a results line counts for a
+    run only if it has the same."""
+    return {
+        "players": args.players,
+        "plays": [plays_of(TWO, name) for name in args.players],
+        "seed": args.seed,
+        "margin": args.margin,
+        "batch": args.batch,
+        "most": args.most,
+        "stream": STREAM_VERSION,
+    }
+
+
+def done_before(path: Path, study: dict[str, Any]) -> dict[int, tuple[float, float, int]]:
+    """By position, the roll-outs the results file holds of this study (a line cut short by
+    a kill is left out)."""
+    found: dict[int, tuple[float, float, int]] = {}
+    if not path.exists():
+        return found
+    for text in path.read_text().splitlines():
+        try:
+            line = json.loads(text)
+        except json.JSONDecodeError:
+            continue
+        if all(line.get(key) == value for key, value in study.items()):
+            found[line["position"]] = (line["means"][0], line["means"][1], line["rollouts"])
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", nargs=2, default=["search", "endgame"])
@@ -197,6 +240,10 @@ def main() -> int:
     parser.add_argument("--most", type=int, default=100_000, help="roll-outs a choice at most")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
+    parser.add_argument("--results", type=Path, default=Path("build/disagreement.ndjson"),
+                        help="each position's roll-outs, one line each (resumed from)")  # fmt: skip
+    parser.add_argument("--report-only", action="store_true",
+                        help="the figures of what the file holds, nothing rolled out")  # fmt: skip
     args = parser.parse_args()
     a, b = args.players
     print(f"# bench/disagreement.py --players {a} {b} --positions {args.positions} --margin "
@@ -205,12 +252,34 @@ def main() -> int:
     found = positions((a, b), args.seed, args.positions)
     print(f"{len(found)} positions where {a} and {b} lay different values "
           f"({time.monotonic() - started:.0f} s)", flush=True)  # fmt: skip
+    study = study_of(args)
+    done = done_before(args.results, study)
     tasks = [
         (actions, first, seat, (mine, other), args.margin, args.batch, args.most, args.seed, n)
         for n, (actions, first, seat, mine, other) in enumerate(found)
+        if n not in done
     ]
-    with ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn")) as pool:
-        results = list(pool.map(roll_out, tasks))
+    print(f"{len(found) - len(tasks)} already rolled out in {args.results}", flush=True)
+    if args.report_only:
+        tasks = []
+    args.results.parent.mkdir(parents=True, exist_ok=True)
+    with (
+        ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn")) as pool,
+        args.results.open("a") as out,
+    ):
+        futures = {pool.submit(roll_out, task): task[-1] for task in tasks}
+        for future in as_completed(futures):
+            first_mean, second_mean, rolled = done[futures[future]] = future.result()
+            line = {**study, "position": futures[future], "means": [first_mean, second_mean],
+                    "rollouts": rolled}  # fmt: skip
+            out.write(json.dumps(line) + "\n")
+            out.flush()
+    held = next((n for n in range(len(found)) if n not in done), len(found))
+    if held < len(found):  # a position whose roll-outs took long is not left out
+        print(f"the figures are of the first {held} positions, each rolled out")
+    if held == 0:
+        return 0
+    results = [done[n] for n in range(held)]
     losses: list[list[float]] = [[], []]
     for first_mean, second_mean in ((r[0], r[1]) for r in results):
         best = max(first_mean, second_mean)
