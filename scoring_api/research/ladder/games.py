@@ -191,8 +191,9 @@ def _researched(shard: Shard, players: tuple[Player, Player]) -> tuple[list[int]
 PLAYS_SEED = 56_562
 """The seed of the games ``plays_of`` digests (not the ladder's: any other would do)."""
 PLAYS_GAMES = 4
-"""How many: each of a strategy's choices in them (some 30 lay-aways and 100 tiles laid, at
-every stage of a game) must come out the same for a results line to count as its games."""
+"""How many: each of a strategy's choices in them (at two players some 15 lay-aways and 60
+tiles laid, from the first deal to the last) must come out the same for a results line to
+count as its games."""
 
 
 @functools.cache
