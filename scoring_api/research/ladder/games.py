@@ -34,7 +34,6 @@ from scoring_api.rules.options import DEFAULT_RULES, RuleOptions, parse_rules
 from scoring_api.rules.stream import Stream
 from scoring_api.rules.tiles import Tile
 from scoring_api.sim.layaway import DrawnValues, Positions
-from scoring_api.sim.registry import strategy_for
 from scoring_api.sim.runs import RunGames, SimulationRequest, play_all
 from scoring_api.sim.seat import Seat
 from scoring_api.sim.strategies import Strategy
@@ -207,7 +206,7 @@ def plays_of(table: str, label: str) -> str:
     if found.is_ismcts:
         return "open_spiel " + importlib.metadata.version("open_spiel")
     rules = rules_of(table)
-    lineup = (found.strategy(), strategy_for("expert")) * (rules.players // 2)
+    lineup = (found.strategy(), player("expert").strategy()) * (rules.players // 2)
     digest = hashlib.sha256()
     for result in play_all(SimulationRequest(lineup, rules, PLAYS_SEED, PLAYS_GAMES), True):
         digest.update(repr((result.winner, result.scores, result.transcript)).encode())
