@@ -231,6 +231,33 @@ def done_before(path: Path, study: dict[str, Any]) -> dict[int, tuple[float, flo
     return found
 
 
+def roll_out_missing(
+    args: argparse.Namespace,
+    study: dict[str, Any],
+    found: list[tuple[list[int], int, int, int, int]],
+    done: dict[int, tuple[float, float, int]],
+) -> None:
+    """Roll out the positions ``done`` lacks, each added to it and written to the results
+    file as it finishes."""
+    tasks = [
+        (actions, first, seat, (mine, other), args.margin, args.batch, args.most, args.seed, n)
+        for n, (actions, first, seat, mine, other) in enumerate(found)
+        if n not in done
+    ]
+    args.results.parent.mkdir(parents=True, exist_ok=True)
+    with (
+        ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn")) as pool,
+        args.results.open("a") as out,
+    ):
+        futures = {pool.submit(roll_out, task): task[-1] for task in tasks}
+        for future in as_completed(futures):
+            first_mean, second_mean, rolled = done[futures[future]] = future.result()
+            line = {**study, "position": futures[future], "means": [first_mean, second_mean],
+                    "rollouts": rolled}  # fmt: skip
+            out.write(json.dumps(line) + "\n")
+            out.flush()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", nargs=2, default=["search", "endgame"])
@@ -249,33 +276,17 @@ def main() -> int:
     print(f"# bench/disagreement.py --players {a} {b} --positions {args.positions} --margin "
           f"{args.margin} --seed {args.seed} (load {os.getloadavg()[0]:.1f})")  # fmt: skip
     started = time.monotonic()
-    found = positions((a, b), args.seed, args.positions)
-    print(f"{len(found)} positions where {a} and {b} lay different values "
-          f"({time.monotonic() - started:.0f} s)", flush=True)  # fmt: skip
     study = study_of(args)
     done = done_before(args.results, study)
-    tasks = [
-        (actions, first, seat, (mine, other), args.margin, args.batch, args.most, args.seed, n)
-        for n, (actions, first, seat, mine, other) in enumerate(found)
-        if n not in done
-    ]
-    print(f"{len(found) - len(tasks)} already rolled out in {args.results}", flush=True)
-    if args.report_only:
-        tasks = []
-    args.results.parent.mkdir(parents=True, exist_ok=True)
-    with (
-        ProcessPoolExecutor(args.jobs, mp_context=get_context("spawn")) as pool,
-        args.results.open("a") as out,
-    ):
-        futures = {pool.submit(roll_out, task): task[-1] for task in tasks}
-        for future in as_completed(futures):
-            first_mean, second_mean, rolled = done[futures[future]] = future.result()
-            line = {**study, "position": futures[future], "means": [first_mean, second_mean],
-                    "rollouts": rolled}  # fmt: skip
-            out.write(json.dumps(line) + "\n")
-            out.flush()
-    held = next((n for n in range(len(found)) if n not in done), len(found))
-    if held < len(found):  # a position whose roll-outs took long is not left out
+    held_before = sum(n < args.positions for n in done)
+    print(f"{held_before} positions already rolled out in {args.results}", flush=True)
+    if not args.report_only:
+        found = positions((a, b), args.seed, args.positions)
+        print(f"{len(found)} positions where {a} and {b} lay different values "
+              f"({time.monotonic() - started:.0f} s)", flush=True)  # fmt: skip
+        roll_out_missing(args, study, found, done)
+    held = next((n for n in range(args.positions) if n not in done), args.positions)
+    if held < args.positions:  # a position whose roll-outs took long is not left out
         print(f"the figures are of the first {held} positions, each rolled out")
     if held == 0:
         return 0
